@@ -1,0 +1,8 @@
+//! Rules of the practice that need no I/O: what a valid preference is, how long a
+//! session lives, how credentials are checked. Everything here is unit-tested beside
+//! the code and used by the store and the server alike.
+
+pub mod credentials;
+pub mod preferences;
+pub mod reference;
+pub mod session;
