@@ -1,0 +1,105 @@
+// Vite plugin: lists the open-source packages whose code ends up in the bundle
+// (name, version, licence from each package.json) and emits it as acknowledgments.json.
+// In development it serves the app's direct dependencies instead.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import type { Plugin } from 'vite';
+
+export interface Acknowledgment {
+  name: string;
+  version: string;
+  license: string;
+  homepage?: string;
+}
+
+export const ACKNOWLEDGMENTS_FILE = 'acknowledgments.json';
+
+interface PackageJson {
+  name?: string;
+  version?: string;
+  license?: string | { type?: string };
+  licenses?: Array<{ type?: string }>;
+  homepage?: string;
+  private?: boolean;
+}
+
+function licenseOf(pkg: PackageJson): string {
+  if (typeof pkg.license === 'string') return pkg.license;
+  if (pkg.license && typeof pkg.license.type === 'string') return pkg.license.type;
+  const types = (pkg.licenses ?? []).map((l) => l.type).filter(Boolean);
+  return types.length > 0 ? types.join(' OR ') : 'UNKNOWN';
+}
+
+/** The package.json (with a name) that owns a file inside node_modules, if any. */
+export function owningPackage(file: string, cache = new Map<string, string | null>()): string | null {
+  const clean = file.replace(/^\0/, '').split('?')[0] ?? '';
+  const marker = `${sep}node_modules${sep}`;
+  if (!clean.includes(marker)) return null;
+  let dir = dirname(clean);
+  const visited: string[] = [];
+  let found: string | null = null;
+  while (dir.includes(marker)) {
+    const hit = cache.get(dir);
+    if (hit !== undefined) {
+      found = hit;
+      break;
+    }
+    visited.push(dir);
+    const candidate = join(dir, 'package.json');
+    if (existsSync(candidate)) {
+      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as PackageJson;
+      if (pkg.name && pkg.version) {
+        found = candidate;
+        break;
+      }
+    }
+    dir = dirname(dir);
+  }
+  for (const d of visited) cache.set(d, found);
+  return found;
+}
+
+function describe(packageJsonPath: string): Acknowledgment {
+  const pkg = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as PackageJson;
+  const entry: Acknowledgment = { name: pkg.name ?? '', version: pkg.version ?? '', license: licenseOf(pkg) };
+  if (typeof pkg.homepage === 'string' && /^https?:\/\//.test(pkg.homepage)) entry.homepage = pkg.homepage;
+  return entry;
+}
+
+export function sortAcknowledgments(list: Acknowledgment[]): Acknowledgment[] {
+  const seen = new Map<string, Acknowledgment>();
+  for (const item of list) seen.set(`${item.name}@${item.version}`, item);
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+}
+
+export function acknowledgments(root: string): Plugin {
+  return {
+    name: 'pocketchart-acknowledgments',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.endsWith(`/${ACKNOWLEDGMENTS_FILE}`)) return next();
+        const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+        const list = Object.keys(own.dependencies ?? {})
+          .map((name) => join(root, 'node_modules', name, 'package.json'))
+          .filter((p) => existsSync(p))
+          .map(describe);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(sortAcknowledgments(list)));
+      });
+    },
+    generateBundle(_options, bundle) {
+      const cache = new Map<string, string | null>();
+      const packages = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const ids = output.moduleIds ?? Object.keys(output.modules);
+        for (const id of ids) {
+          const pkg = owningPackage(id, cache);
+          if (pkg) packages.add(pkg);
+        }
+      }
+      const list = sortAcknowledgments([...packages].map(describe));
+      this.emitFile({ type: 'asset', fileName: ACKNOWLEDGMENTS_FILE, source: `${JSON.stringify(list, null, 1)}\n` });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { FullScreenSpinner } from '@/components/FullScreenSpinner';
+import { Landing } from './routes/Landing';
+import { NotFound } from './routes/NotFound';
+import {
+  OrdersPlaceholder,
+  PatientAreaPlaceholder,
+  PatientsPlaceholder,
+  ReferrersPlaceholder,
+  SchedulePlaceholder,
+  SearchPlaceholder,
+} from './routes/placeholders';
+import { RequireSession } from './session/RequireSession';
+import { AppShell } from './shell/AppShell';
+import { ErrorBoundary } from './shell/ErrorBoundary';
+
+// Each feature's screen is its own chunk, loaded when first visited.
+const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
+const DashboardPage = lazy(() => import('@/features/dashboard/routes/DashboardPage'));
+const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
+const HelpPage = lazy(() => import('@/features/help/routes/HelpPage'));
+const AcknowledgmentsPage = lazy(() => import('@/features/help/routes/AcknowledgmentsPage'));
+
+function page(Screen: ComponentType) {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** The app's routes under the base path /app (spec part 1, section 2). */
+export function AppRouter() {
+  return (
+    <BrowserRouter basename="/app">
+      <ErrorBoundary>
+        <Routes>
+          <Route path="/login" element={page(LoginPage)} />
+          <Route element={<RequireSession />}>
+            <Route element={<AppShell />}>
+              <Route index element={<Landing />} />
+              <Route path="dashboard" element={page(DashboardPage)} />
+              <Route path="patients" element={<PatientsPlaceholder />} />
+              <Route path="search" element={<SearchPlaceholder />} />
+              <Route path="patients/:patientId/*" element={<PatientAreaPlaceholder />} />
+              <Route path="appointments/*" element={<SchedulePlaceholder />} />
+              <Route path="orders/*" element={<OrdersPlaceholder />} />
+              <Route path="referrals/*" element={<ReferrersPlaceholder />} />
+              <Route path="preferences" element={page(PreferencesPage)} />
+              <Route path="help" element={page(HelpPage)} />
+              <Route path="acknowledgments" element={page(AcknowledgmentsPage)} />
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Route>
+        </Routes>
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { preferencesQueryOptions } from '@/api/preferences/get-preferences';
+import { REFERENCE_LISTS, referenceListQueryOptions } from '@/api/references/get-reference-list';
+import { providersQueryOptions } from '@/api/users/get-providers';
+import { usersQueryOptions } from '@/api/users/get-users';
+import { FullScreenSpinner } from '@/components/FullScreenSpinner';
+import { LoadingFailedDialog } from './LoadingFailedDialog';
+import { logout } from './actions';
+
+/**
+ * Loads the reference data and the preferences the shell needs before any page shows
+ * (spec part 1, section 4): a spinner meanwhile, 'Loading Failed' with Retry on failure.
+ */
+export function PreloadGate({ userId, children }: { userId: number; children: ReactNode }) {
+  const results = useQueries({
+    queries: [
+      preferencesQueryOptions(userId),
+      usersQueryOptions(),
+      providersQueryOptions(),
+      ...REFERENCE_LISTS.map((name) => referenceListQueryOptions(name)),
+    ],
+  });
+  const failed = results.filter((r) => r.isError);
+  if (failed.length > 0 && !results.some((r) => r.isFetching)) {
+    return (
+      <>
+        <FullScreenSpinner label="Loading app data…" />
+        <LoadingFailedDialog onRetry={() => failed.forEach((r) => void r.refetch())} onLogout={logout} />
+      </>
+    );
+  }
+  if (results.some((r) => r.data === undefined)) return <FullScreenSpinner label="Loading app data…" />;
+  return <>{children}</>;
+}

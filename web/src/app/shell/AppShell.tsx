@@ -1,0 +1,85 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useToolbarTitle } from '@/components/page-title';
+import { DRAWER_WIDTH } from '@/lib/constants';
+import { BackFab } from './BackFab';
+import { ErrorBoundary } from './ErrorBoundary';
+import { SideNav } from './SideNav';
+
+/**
+ * The logged-in frame: toolbar, side navigation (permanent from `md` up, 240px wide,
+ * the content gets the rest; a drawer on phones) and the page.
+ */
+export function AppShell() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const title = useToolbarTitle();
+  const location = useLocation();
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppBar
+        position="fixed"
+        color="primary"
+        sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}
+      >
+        <Toolbar>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation"
+            aria-controls="side-navigation"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+            sx={{ mr: 1, display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title">
+            {title}
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Box component="div" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: false }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
+          slotProps={{ paper: { id: 'side-navigation', 'aria-label': 'Navigation' } as object }}
+        >
+          <SideNav onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          data-testid="permanent-drawer"
+        >
+          <SideNav />
+        </Drawer>
+      </Box>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, width: { xs: '100%', md: `calc(100% - ${DRAWER_WIDTH}px)` }, minWidth: 0, outline: 'none' }}
+      >
+        <Toolbar />
+        <ErrorBoundary resetKey={location.pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </Box>
+      <BackFab />
+    </Box>
+  );
+}

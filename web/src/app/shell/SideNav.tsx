@@ -1,0 +1,132 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Logout from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Logo } from '@/components/Logo';
+import { APP_NAME, APP_VERSION } from '@/lib/constants';
+import { useCurrentPatientId } from '@/lib/current-patient';
+import { useSession } from '@/lib/session';
+import { logout } from '../session/actions';
+import { NAV_ITEMS, isActivePath, patientNavItems } from './nav-items';
+
+/** The side navigation's content (spec part 1, section 2). */
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const patientId = useCurrentPatientId();
+  const [patientsOpen, setPatientsOpen] = useState(true);
+  useEffect(() => {
+    if (patientId !== null) setPatientsOpen(true);
+  }, [patientId]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, minHeight: { xs: 56, sm: 64 } }}>
+        <Logo size={32} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+            {APP_NAME}
+          </Typography>
+          {user && (
+            <Typography variant="body2" color="text.secondary" noWrap data-testid="nav-user">
+              {user.firstName} {user.lastName}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
+        <List>
+          {NAV_ITEMS.map((item) => {
+            const Icon = item.icon;
+            const active = isActivePath(pathname, item.to);
+            if (item.to === '/patients' && patientId !== null) {
+              return (
+                <li key={item.to}>
+                  <ListItemButton
+                    component="button"
+                    onClick={() => setPatientsOpen((o) => !o)}
+                    aria-expanded={patientsOpen}
+                    aria-controls="nav-patient-entries"
+                    selected={active && !patientsOpen}
+                    sx={{ width: '100%' }}
+                  >
+                    <ListItemIcon>
+                      <Icon />
+                    </ListItemIcon>
+                    <ListItemText primary={item.label} />
+                    {patientsOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+                  </ListItemButton>
+                  <Collapse in={patientsOpen} timeout="auto" unmountOnExit id="nav-patient-entries">
+                    <List disablePadding aria-label="Patient">
+                      {patientNavItems(patientId).map((sub) => {
+                        const subActive = isActivePath(pathname, sub.to);
+                        return (
+                          <li key={sub.to}>
+                            <ListItemButton
+                              component={RouterLink}
+                              to={sub.to}
+                              onClick={onNavigate}
+                              selected={subActive}
+                              aria-current={subActive ? 'page' : undefined}
+                              sx={{ pl: 9 }}
+                            >
+                              <ListItemText primary={sub.label} />
+                            </ListItemButton>
+                          </li>
+                        );
+                      })}
+                    </List>
+                  </Collapse>
+                </li>
+              );
+            }
+            return (
+              <li key={item.to}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.to}
+                  onClick={onNavigate}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  <ListItemIcon>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </li>
+            );
+          })}
+          <li>
+            <ListItemButton component="button" onClick={logout} sx={{ width: '100%' }}>
+              <ListItemIcon>
+                <Logout />
+              </ListItemIcon>
+              <ListItemText primary="Log Out" />
+            </ListItemButton>
+          </li>
+        </List>
+      </Box>
+      <Divider />
+      <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="nav-version">
+          Version {APP_VERSION}
+        </Typography>
+        <Link component={RouterLink} to="/acknowledgments" onClick={onNavigate} variant="body2" sx={{ py: 1.5 }}>
+          Acknowledgments
+        </Link>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { createTheme } from '@mui/material/styles';
+import { BRAND } from '@/lib/constants';
+
+/**
+ * Brand colours from the spec (primary #29aae1, secondary #1F6A96), used so that text
+ * keeps WCAG AA contrast: white on #29aae1 is 2.6:1 and fails, so surfaces in the
+ * primary colour (app bar, main buttons, FABs) carry dark ink (#0D2330, 6.9:1), and
+ * text or thin controls on white use the secondary colour (5.9:1 on white).
+ */
+export const INK = '#0D2330';
+const FOCUS_RING = {
+  outline: `3px solid ${INK}`,
+  outlineOffset: 2,
+  boxShadow: '0 0 0 5px #ffffff',
+} as const;
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: BRAND.primary, dark: '#1A86B5', light: '#6CC6EC', contrastText: INK },
+    secondary: { main: BRAND.secondary, contrastText: '#ffffff' },
+    error: { main: '#B71C1C' },
+    background: { default: '#f4f7f9', paper: '#ffffff' },
+    text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.68)' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': FOCUS_RING,
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': { animationDuration: '1ms !important', transitionDuration: '1ms !important' },
+        },
+      },
+    },
+    MuiButtonBase: {
+      defaultProps: { disableTouchRipple: false },
+      styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } },
+    },
+    MuiButton: {
+      defaultProps: { color: 'secondary' },
+      styleOverrides: { root: { minHeight: 44, paddingInline: 16 } },
+    },
+    MuiIconButton: { styleOverrides: { root: { padding: 10 } } },
+    MuiListItemButton: { styleOverrides: { root: { minHeight: 48 } } },
+    MuiTextField: { defaultProps: { color: 'secondary', fullWidth: true } },
+    MuiSwitch: { defaultProps: { color: 'secondary' } },
+    MuiCheckbox: { defaultProps: { color: 'secondary' } },
+    MuiRadio: { defaultProps: { color: 'secondary' } },
+    MuiLink: { defaultProps: { color: 'secondary', underline: 'always' } },
+    MuiCircularProgress: { defaultProps: { color: 'secondary' } },
+    MuiFab: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    MuiAppBar: { defaultProps: { elevation: 1 } },
+  },
+});

@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+
+/** Help text behind 'Having trouble logging in?'. */
+export function TroubleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="trouble-title">
+      <DialogTitle id="trouble-title">Having trouble logging in?</DialogTitle>
+      <DialogContent>
+        <Typography gutterBottom>
+          Use the same username and password as in the practice's desktop software. Passwords are case sensitive:
+          check that Caps Lock is off.
+        </Typography>
+        <Typography gutterBottom>
+          If the message says the server may not be running, check that this device is connected to the practice's
+          network, then try again.
+        </Typography>
+        <Typography gutterBottom>
+          After several failed attempts, logging in is paused for a short time; the message says when you can try
+          again.
+        </Typography>
+        <Typography>
+          The default administrator account cannot be used here. If you have forgotten your password, ask your
+          practice administrator to reset it in the desktop software.
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Logo } from '@/components/Logo';
+import { COPYRIGHT_HOLDER, HELP_LINKS } from '@/config';
+import { APP_NAME, APP_VERSION } from '@/lib/constants';
+import { isRememberable } from '@/lib/last-page';
+import { clearStoredLogoutMessage, storedLogoutMessage, useSession } from '@/lib/session';
+import { LoginForm } from '../components/LoginForm';
+import { TroubleDialog } from '../components/TroubleDialog';
+import { sessionMessageTone } from '../lib/login-messages';
+
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && isRememberable(from.split(/[?#]/)[0] ?? '') ? from : '/';
+}
+
+/** /login (spec part 1, section 2, "Login screen"). */
+export default function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+  // The previous session's message is shown once: read now, removed from storage after the first paint.
+  const [previousMessage] = useState(storedLogoutMessage);
+  const [troubleOpen, setTroubleOpen] = useState(false);
+
+  useEffect(() => {
+    document.title = `Log In - ${APP_NAME}`;
+    clearStoredLogoutMessage();
+  }, []);
+
+  if (session.status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
+
+  const tone = previousMessage ? sessionMessageTone(previousMessage) : null;
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: { xs: 'stretch', sm: 'center' },
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: { xs: 0, sm: 3 },
+      }}
+    >
+      <Paper
+        elevation={0}
+        sx={{
+          width: '100%',
+          maxWidth: { sm: 420 },
+          p: { xs: 3, sm: 4 },
+          borderRadius: { xs: 0, sm: 2 },
+          border: { sm: 1 },
+          borderColor: { sm: 'divider' },
+        }}
+      >
+        <Stack spacing={3}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+            <Logo size={48} />
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+              {APP_NAME}
+            </Typography>
+          </Stack>
+          {previousMessage && tone === 'neutral' && (
+            <Alert severity="info" icon={false} role="status" data-testid="session-message" sx={{ bgcolor: 'grey.100', color: 'text.primary' }}>
+              {previousMessage}
+            </Alert>
+          )}
+          {previousMessage && tone === 'error' && (
+            <Alert severity="error" role="alert" data-testid="session-message">
+              {previousMessage}
+            </Alert>
+          )}
+          <LoginForm />
+          <Button variant="text" onClick={() => setTroubleOpen(true)} sx={{ alignSelf: 'center' }}>
+            Having trouble logging in?
+          </Button>
+          {HELP_LINKS.length > 0 && (
+            <Box component="nav" aria-label="Help">
+              <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1 }}>
+                {HELP_LINKS.map((l) => (
+                  <Link key={l.href} href={l.href} target={l.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer" sx={{ py: 1.25 }}>
+                    {l.label}
+                  </Link>
+                ))}
+              </Stack>
+            </Box>
+          )}
+          <Box component="footer" sx={{ textAlign: 'center' }}>
+            <Typography variant="body2" color="text.secondary">
+              Version {APP_VERSION}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              © {new Date().getFullYear()} {COPYRIGHT_HOLDER}. All rights reserved.
+            </Typography>
+          </Box>
+        </Stack>
+      </Paper>
+      <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} />
+    </Box>
+  );
+}

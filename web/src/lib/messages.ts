@@ -1,0 +1,34 @@
+/** User-visible texts from the spec's error catalogue (part 1, section 8), verbatim. */
+export const MESSAGES = {
+  requiredField: 'Required field',
+  invalidEmail: 'Invalid email',
+  phoneDigits: 'Number needs to be 10 digits',
+  phoneType: 'Phone number requires a phone type',
+  errorsFound: 'Errors were found...',
+  incorrectCredentials: 'The Username and/or Password entered is incorrect. Please try again.',
+  serverNotRunning: 'An error occurred, please confirm that the server is running.',
+  adminDisabled: 'Admin and password has been disabled from this app.',
+  unauthorized: 'API Error - Unauthorized Access, Please Log Back In',
+  inactivity: 'Logged Out Due To Inactivity',
+  loggedOut: 'Logged Out Successfully',
+  loadingFailed: 'An error occured when loading app data. Please try again.',
+  errorOccured: 'An Error Occured',
+  unknownErrorType: 'Unknown error type',
+  pageNotFound: 'Page not found',
+  noJwt: 'No JWT in the response header',
+  jwtNull: 'Cannot decode null JWT',
+  jwtFormat: 'JWT was not formatted correctly',
+  jwtSplit: 'Token could not be split',
+} as const;
+
+/** Logout reasons (spec part 1, section 4). */
+export const LOGOUT_REASON = {
+  user: 'User logged out',
+  timer: 'Timer expired',
+  unauthorized: 'Unauthorized',
+} as const;
+export type LogoutReason = (typeof LOGOUT_REASON)[keyof typeof LOGOUT_REASON];
+
+export function cannotBeGreaterThan(max: number | string): string {
+  return `Cannot be greater than "${max}"`;
+}
