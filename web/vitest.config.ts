@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/test/setup.ts'],
     pool: 'threads',
   },
 });

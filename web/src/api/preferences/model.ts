@@ -1,32 +1,67 @@
-import { z } from 'zod';
 import { AUTO_LOGOUT_CHOICES, DEFAULT_AUTO_LOGOUT_MINUTES } from '@/lib/constants';
 import { KEYS, readItem, writeItem } from '@/lib/storage';
 
 /**
  * The preferences this app reads, with the server's defaults (docs/preferences.md).
- * A missing or malformed value falls back to its default rather than breaking the shell.
+ * A missing or malformed value falls back to its default rather than breaking the
+ * shell. (Parsed by hand: this runs in the first chunk, which stays free of zod.)
  */
-export const preferencesSchema = z.object({
-  defaultView: z.number().int().catch(0),
-  autoLogout: z.number().catch(DEFAULT_AUTO_LOGOUT_MINUTES),
-  apptColors: z.boolean().catch(true),
-  allowDx: z.boolean().catch(false),
-  allowModifiers: z.boolean().catch(false),
-  allowToothSurface: z.boolean().catch(false),
-  recentPatients: z.array(z.number().int()).catch([]),
-  defaultOrdersView: z.enum(['mine', 'all']).catch('mine'),
-  defaultSchedulingView: z.enum(['dayView', 'listView']).catch('dayView'),
-});
+export interface Preferences {
+  defaultView: number;
+  autoLogout: number;
+  apptColors: boolean;
+  allowDx: boolean;
+  allowModifiers: boolean;
+  allowToothSurface: boolean;
+  recentPatients: number[];
+  defaultOrdersView: 'mine' | 'all';
+  defaultSchedulingView: 'dayView' | 'listView';
+}
 
-export type Preferences = z.infer<typeof preferencesSchema>;
 export type PreferenceKey = keyof Preferences;
 
-export const PREFERENCE_KEYS = Object.keys(preferencesSchema.shape) as PreferenceKey[];
+export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
+  defaultView: 0,
+  autoLogout: DEFAULT_AUTO_LOGOUT_MINUTES,
+  apptColors: true,
+  allowDx: false,
+  allowModifiers: false,
+  allowToothSurface: false,
+  recentPatients: [],
+  defaultOrdersView: 'mine',
+  defaultSchedulingView: 'dayView',
+});
 
-export const DEFAULT_PREFERENCES: Preferences = preferencesSchema.parse({});
+export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[];
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const oneOf =
+  <T extends string>(...choices: T[]) =>
+  (v: unknown): v is T =>
+    typeof v === 'string' && (choices as string[]).includes(v);
+
+const CHECKS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
+  defaultView: isInt,
+  autoLogout: isNum,
+  apptColors: isBool,
+  allowDx: isBool,
+  allowModifiers: isBool,
+  allowToothSurface: isBool,
+  recentPatients: (v) => Array.isArray(v) && v.every(isInt),
+  defaultOrdersView: oneOf('mine', 'all'),
+  defaultSchedulingView: oneOf('dayView', 'listView'),
+};
 
 export function parsePreferences(raw: unknown): Preferences {
-  return preferencesSchema.parse(raw && typeof raw === 'object' ? raw : {});
+  const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const result = { ...DEFAULT_PREFERENCES, recentPatients: [...DEFAULT_PREFERENCES.recentPatients] } as Preferences;
+  for (const key of PREFERENCE_KEYS) {
+    const value = source[key];
+    if (CHECKS[key](value)) (result as unknown as Record<string, unknown>)[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return result;
 }
 
 export { AUTO_LOGOUT_CHOICES };

@@ -119,11 +119,11 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         </List>
       </Box>
       <Divider />
-      <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+      <Box sx={{ px: 2, pt: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
         <Typography variant="body2" color="text.secondary" data-testid="nav-version">
           Version {APP_VERSION}
         </Typography>
-        <Link component={RouterLink} to="/acknowledgments" onClick={onNavigate} variant="body2" sx={{ py: 1.5 }}>
+        <Link component={RouterLink} to="/acknowledgments" onClick={onNavigate} variant="body2" sx={{ py: 1.25, display: 'inline-block' }}>
           Acknowledgments
         </Link>
       </Box>

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures';
+
+test.describe('Dashboard', () => {
+  test.beforeEach(async ({ loginScreen }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+  });
+
+  test('greets the user by first and last name and shows no invented counts', async ({ page, api }) => {
+    const user = api.user!;
+    await expect(page.getByTestId('welcome')).toHaveText(`Welcome, ${user.firstName} ${user.lastName}!`);
+    for (const card of ['appointments-card', 'orders-card']) {
+      const count = page.getByTestId(`${card}-count`);
+      await expect(count).toBeVisible();
+      await expect(count).not.toHaveText(/\d/);
+    }
+    await expect(page.getByRole('heading', { name: 'Appointments Scheduled' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Orders Open' })).toBeVisible();
+  });
+
+  test('cards link to the schedule and the orders', async ({ page }) => {
+    await page.getByTestId('appointments-card').getByRole('link').click();
+    await expect(page).toHaveURL(/\/app\/appointments$/);
+    await page.goBack();
+    await page.getByTestId('orders-card').getByRole('link').click();
+    await expect(page).toHaveURL(/\/app\/orders$/);
+  });
+
+  test("lists recently viewed patients and offers 'Search for Patient'", async ({ page, api }) => {
+    const { recentPatients } = await api.preferences(['recentPatients']);
+    const ids = Array.isArray(recentPatients) ? (recentPatients as number[]) : [];
+    const card = page.getByTestId('recent-card');
+    await expect(card.getByRole('heading', { name: 'Recently Viewed Patients' })).toBeVisible();
+    if (ids.length === 0) {
+      await expect(card.getByText('No recently viewed patients yet.', { exact: false })).toBeVisible();
+    } else {
+      await expect(card.getByRole('listitem')).toHaveCount(ids.length);
+      await expect(card.getByRole('link').first()).toHaveAttribute('href', `/app/patients/${ids[0]}/patient_home`);
+    }
+    await card.getByRole('link', { name: 'Search for Patient' }).click();
+    await expect(page).toHaveURL(/\/app\/patients$/);
+  });
+
+  test("'New Account' opens 'Add Patient in New Account'", async ({ page }) => {
+    await page.getByRole('button', { name: 'New Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Patient in New Account' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});

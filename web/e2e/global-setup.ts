@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function serverBinary(): string {
+  const configured = process.env.POCKETCHART_BIN ?? 'target/debug/pocketchart';
+  return isAbsolute(configured) ? configured : resolve(repo, configured);
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was healthy`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer GET /api/health with 200 within ${timeoutMs} ms (${last})`);
+}
+
+/**
+ * Starts the real server with a fresh SQLite database and the demo practice
+ * (user demo / demo), waits until it is healthy, and stops it after the run.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const bin = serverBinary();
+  if (!existsSync(bin)) {
+    throw new Error(`No server binary at ${bin}: build it first (make build), or set POCKETCHART_BIN.`);
+  }
+  const port = process.env.POCKETCHART_E2E_PORT;
+  if (!port) throw new Error('POCKETCHART_E2E_PORT is not set (playwright.config.ts sets it)');
+  const dir = mkdtempSync(join(tmpdir(), 'pocketchart-e2e-'));
+  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--demo'];
+  const server = spawn(bin, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}

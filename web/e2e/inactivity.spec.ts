@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+import { LoginScreen } from './pages/login-screen';
+
+test.describe('Inactivity', () => {
+  test('warns, counts down 60 seconds, logs out and lets the user log back in where they were', async ({ page, api, loginScreen }) => {
+    // autoLogout 1: the quiet time is 1 - 1 = 0 minutes, then the 60-second countdown.
+    await api.savePreference('autoLogout', 1);
+    await page.clock.install();
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(warning).toBeVisible();
+    await expect(warning.getByRole('button', { name: 'Stay Logged In' })).toBeVisible();
+
+    await page.clock.fastForward(30_000);
+    await expect(warning.getByTestId('inactivity-seconds')).toHaveText(/^(2\d|30)$/);
+    await warning.getByRole('button', { name: 'Stay Logged In' }).click();
+    // The timer restarted: the countdown is back near 60.
+    await expect(warning.getByTestId('inactivity-seconds')).toHaveText(/^(5\d|60)$/);
+
+    await page.clock.fastForward(61_000);
+    const relogin = page.getByRole('dialog', { name: 'Login' });
+    await expect(relogin).toBeVisible();
+    await expect(relogin.getByTestId('session-message')).toHaveText('Logged Out Due To Inactivity');
+    // Nothing of the session is left on screen or in storage.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('pocketchart.jwt'))).toBeNull();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pocketchart.prefs.')))).toEqual([]);
+
+    // Log back in: the session and the page come back.
+    await api.savePreference('autoLogout', 15);
+    const form = new LoginScreen(page, relogin);
+    await expect(form.username).toHaveValue('demo');
+    await form.password.fill('demo');
+    await form.logIn.click();
+    await expect(relogin).toBeHidden();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('pocketchart.jwt'))).toBeTruthy();
+    await expect(warning).toBeHidden();
+  });
+});

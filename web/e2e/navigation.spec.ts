@@ -1,0 +1,107 @@
+import { expect, test } from './fixtures';
+
+const ENTRIES = ['Dashboard', 'Patients', 'Schedule', 'Orders', 'Referrers', 'Preferences', 'Help'];
+const PATIENT_ENTRIES = [
+  'Patient Home',
+  'Demographics',
+  'Insurance & Guarantors',
+  'Clinical',
+  'Appointments & Follow-Ups',
+  'Referrals',
+  'Billing Order',
+  'Search',
+];
+const TARGETS: Record<string, RegExp> = {
+  Dashboard: /\/app\/dashboard$/,
+  Patients: /\/app\/patients$/,
+  Schedule: /\/app\/appointments$/,
+  Orders: /\/app\/orders$/,
+  Referrers: /\/app\/referrals$/,
+  Preferences: /\/app\/preferences$/,
+  Help: /\/app\/help$/,
+};
+
+test.describe('Navigation on a phone (360x640)', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the drawer lists every entry, navigates and closes', async ({ page, loginScreen, shell }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await expect(page.getByTestId('permanent-drawer')).toBeHidden();
+    for (const label of ENTRIES) {
+      await shell.menuButton.click();
+      const nav = shell.navigation();
+      await expect(nav.getByRole('link')).toHaveText(ENTRIES);
+      await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(TARGETS[label]!);
+      await expect(nav).toBeHidden();
+    }
+    await shell.menuButton.click();
+    await expect(page.getByText('Version 0.2.4-0')).toBeVisible();
+    await page.getByRole('link', { name: 'Acknowledgments' }).click();
+    await expect(page).toHaveURL(/\/app\/acknowledgments$/);
+    await expect(page.getByTestId('acknowledgments').getByText('react', { exact: true })).toBeVisible();
+  });
+
+  test('touch targets in the drawer are at least 44px tall', async ({ loginScreen, shell }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await shell.menuButton.click();
+    const items = shell.navigation().locator('a, button');
+    for (let i = 0; i < (await items.count()); i += 1) {
+      const box = await items.nth(i).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
+
+test.describe('Navigation on a desktop (1280x800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the side navigation is permanent, 240px wide, and the content has the rest', async ({ page, loginScreen, shell }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await expect(shell.menuButton).toBeHidden();
+    const nav = shell.navigation();
+    await expect(nav.getByRole('link')).toHaveText(ENTRIES);
+    const drawer = await page.getByTestId('permanent-drawer').locator('.MuiDrawer-paper').boundingBox();
+    expect(drawer?.width).toBe(240);
+    const main = await page.locator('main#main').boundingBox();
+    expect(main?.x).toBe(240);
+    expect(main?.width).toBe(1280 - 240);
+    await nav.getByRole('link', { name: 'Preferences' }).click();
+    await expect(page).toHaveURL(/\/app\/preferences$/);
+    await expect(nav.getByRole('link', { name: 'Preferences' })).toHaveAttribute('aria-current', 'page');
+    await expect(shell.title).toHaveText('Preferences');
+  });
+
+  test('Patients expands to the patient entries once a patient is selected', async ({ page, loginScreen, shell }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await expect(shell.navigation().getByRole('link', { name: 'Patient Home' })).toHaveCount(0);
+    await page.goto('patients/1/patient_home');
+    const nav = shell.navigation();
+    const patientEntries = nav.getByRole('list', { name: 'Patient' }).getByRole('link');
+    await expect(patientEntries).toHaveText(PATIENT_ENTRIES);
+    await expect(nav.getByRole('link', { name: 'Patient Home' })).toHaveAttribute('href', '/app/patients/1/patient_home');
+    expect(await page.evaluate(() => sessionStorage.getItem('pocketchart.patientId'))).toBe('1');
+    await nav.getByRole('link', { name: 'Demographics' }).click();
+    await expect(page).toHaveURL(/\/app\/patients\/1\/demographics$/);
+    await nav.getByRole('button', { name: 'Patients' }).click();
+    await expect(patientEntries).toHaveCount(0);
+  });
+
+  test('a non-numeric patient id goes to the patient search', async ({ page, loginScreen }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto('patients/abc/patient_home');
+    await expect(page).toHaveURL(/\/app\/search$/);
+  });
+
+  test('the back button appears only when installed (standalone)', async ({ page, loginScreen }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,22 @@
+import { expect, test } from './fixtures';
+
+test.describe('Addresses', () => {
+  test.beforeEach(async ({ loginScreen }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+  });
+
+  test("an unknown path shows 'Page not found' with a Home button", async ({ page }) => {
+    await page.goto('no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  });
+
+  test('an address with index.html goes to the last visited page', async ({ page, shell }) => {
+    await shell.navigateTo('Orders');
+    await expect(page).toHaveURL(/\/app\/orders$/);
+    await page.goto('index.html');
+    await expect(page).toHaveURL(/\/app\/orders$/);
+  });
+});
