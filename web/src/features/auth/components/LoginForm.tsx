@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
@@ -11,14 +10,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from '../lib/login-messages';
 
-// No client-side checks on the login fields beyond the blocked pair (spec part 1, section 5).
-const schema = z.object({ username: z.string(), password: z.string() });
-type Values = z.infer<typeof schema>;
+// No client-side checks on the login fields beyond the blocked pair (spec part 1, section 5),
+// so the form needs no schema; server field errors still land on the fields.
+interface Values {
+  username: string;
+  password: string;
+}
 
 export interface LoginFormProps {
   /** Prefilled username (the re-login dialog). */
@@ -41,7 +42,7 @@ export function LoginForm({ defaultUsername, offerSwitchUser = false, onSuccess 
     setValue,
     setFocus,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { username: defaultUsername ?? '', password: '' } });
+  } = useForm<Values>({ defaultValues: { username: defaultUsername ?? '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
