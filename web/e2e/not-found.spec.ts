@@ -8,7 +8,8 @@ test.describe('Addresses', () => {
 
   test("an unknown path shows 'Page not found' with a Home button", async ({ page }) => {
     await page.goto('no/such/page');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByTestId('toolbar-title')).toHaveText('Page not found');
     await page.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });

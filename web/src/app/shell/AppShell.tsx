@@ -5,6 +5,8 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToolbarTitle } from '@/components/page-title';
@@ -21,6 +23,9 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const title = useToolbarTitle();
   const location = useLocation();
+  const theme = useTheme();
+  // One navigation in the page: the permanent drawer from `md` up, the temporary one below.
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <a href="#main" className="skip-link">
@@ -49,24 +54,27 @@ export function AppShell() {
         </Toolbar>
       </AppBar>
       <Box component="div" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: false }}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
-          slotProps={{ paper: { id: 'side-navigation', 'aria-label': 'Navigation' } as object }}
-        >
-          <SideNav onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-          data-testid="permanent-drawer"
-        >
-          <SideNav />
-        </Drawer>
+        {desktop ? (
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+            data-testid="permanent-drawer"
+          >
+            <SideNav />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: false }}
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
+            slotProps={{ paper: { id: 'side-navigation', 'aria-label': 'Navigation' } as object }}
+          >
+            <SideNav onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+        )}
       </Box>
       <Box
         component="main"
