@@ -4,17 +4,17 @@
  */
 
 export interface paths {
-    "/api/login": {
+    "/api/health": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether the server and its database are up. Needs no token. */
+        get: operations["health"];
         put?: never;
-        /** Log in */
-        post: operations["login"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -34,8 +34,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Extend the idle deadline */
+        /** Keeps the session alive; the web app calls it every 30 seconds. */
         patch: operations["keepalive"];
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs in. The answer's `jwt` header holds the session token. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/logout": {
@@ -47,192 +64,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the session */
+        /** Ends the session: its tokens stop working at once. */
         post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["getUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/providers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listProviders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/offices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Offices */
-        get: operations["listOffices"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/feeSchedules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Fee schedules */
-        get: operations["listFeeSchedules"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/languages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Languages */
-        get: operations["listLanguages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/maritalStatuses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Marital statuses */
-        get: operations["listMaritalStatuses"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/employmentStatuses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Employment statuses */
-        get: operations["listEmploymentStatuses"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/patientRelationships": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Patient relationships */
-        get: operations["listPatientRelationships"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/phoneTypes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Phone types */
-        get: operations["listPhoneTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/references/1/sexTypes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sex types */
-        get: operations["listSexTypes"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -248,7 +81,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["getPreferences"];
+        /** Reads preferences of the logged-in user; keys never saved answer their default. */
+        post: operations["read_preferences"];
         delete?: never;
         options?: never;
         head?: never;
@@ -264,21 +98,204 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["savePreference"];
+        /** Saves one preference of the logged-in user and answers its stored value. */
+        post: operations["save_preference"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/health": {
+    "/api/providers": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["health"];
+        /** Active providers, by last then first name. */
+        get: operations["list_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/employmentStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["employment_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/feeSchedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["fee_schedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["languages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/maritalStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["marital_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/offices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["offices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/patientRelationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["patient_relationships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/phoneTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fixed: 0 Home Phone, 1 Work Phone, 2 Mobile Phone, 3 Other Phone. */
+        get: operations["phone_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/1/sexTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fixed: 0 Male, 1 Female, 2 Unknown. */
+        get: operations["sex_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/{serviceId}/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any other list name: 404 naming it. */
+        get: operations["unknown_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users, by last then first name. System users (id 1 or less) are never listed. */
+        get: operations["list_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user, including a disabled one (their name still appears on old records). */
+        get: operations["get_user"];
         put?: never;
         post?: never;
         delete?: never;
@@ -291,62 +308,91 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        LoginRequest: {
-            /** Format: int32 */
-            clientType: number;
-            username: string;
-            /** @description lowercase hex SHA-256 of the typed password */
-            password: string;
-        };
-        LoginResponse: {
-            /** Format: int64 */
-            userId: number;
-            firstName: string;
-            lastName: string;
-        };
-        User: {
-            /** Format: int64 */
-            userId: number;
-            uniqueId: string;
-            firstName: string;
-            lastName: string;
-            professionalTitle: string;
-            auditId: string;
-        };
-        Office: {
-            /** Format: int64 */
-            officeId: number;
-            officeName: string;
+        /** @description The body of every error response. */
+        ApiError: {
+            /** @description Stable machine-readable reason, snake_case. */
+            code: string;
+            /** @description Field name (as sent) to what is wrong with it, when particular fields are at fault. */
+            fields?: {
+                [key: string]: string;
+            };
+            /** @description Text a person can read. */
+            message: string;
         };
         FeeSchedule: {
             /** Format: int64 */
             feeScheduleId: number;
             feeScheduleName: string;
         };
-        Language: {
-            /** Format: int64 */
-            languageId: number;
-            language: string;
+        HealthStatus: {
+            /** @description "ok" when the database answers, otherwise "unavailable". */
+            status: string;
         };
+        /**
+         * @description A list entry that is an id and its description (marital and employment statuses,
+         *     phone types, sex types).
+         */
         IdDescription: {
+            description: string;
             /** Format: int64 */
             id: number;
-            description: string;
+        };
+        Language: {
+            language: string;
+            /** Format: int64 */
+            languageId: number;
+        };
+        LoginRequest: {
+            /**
+             * Format: int32
+             * @description The kind of client; the web app sends 8.
+             */
+            clientType: number;
+            /** @description Lowercase hex SHA-256 of the password as typed. */
+            password: string;
+            username: string;
+        };
+        LoginResponse: {
+            firstName: string;
+            lastName: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        Office: {
+            /** Format: int64 */
+            officeId: number;
+            officeName: string;
         };
         PatientRelationship: {
+            patientRelationship: string;
             /** Format: int64 */
             patientRelationshipId: number;
-            patientRelationship: string;
         };
-        ApiError: {
-            code: string;
-            message: string;
-            fields?: {
-                [key: string]: string;
-            };
+        /** @description A key to read: its name, or the spec's descriptor with an optional internal key. */
+        PreferenceKey: string | {
+            internalKey?: string | null;
+            pkey: string;
         };
-        HealthStatus: {
-            status: string;
+        SavePreference: {
+            /** @description Short or internal key. */
+            key: string;
+            /** @description The new value; its type depends on the key. */
+            update: unknown;
+        };
+        User: {
+            /**
+             * Format: int64
+             * @description The id the audit log records for this user.
+             */
+            auditId: number;
+            firstName: string;
+            lastName: string;
+            /** @description Credentials or role, such as "DDS" or "Front Desk Coordinator". */
+            professionalTitle: string;
+            /** @description Short code shown in audit trails and on printouts. */
+            uniqueId: string;
+            /** Format: int64 */
+            userId: number;
         };
     };
     responses: never;
@@ -357,56 +403,31 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    login: {
+    health: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Logged in */
+            /** @description Serving */
             200: {
                 headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["HealthStatus"];
                 };
             };
-            /** @description Bad input */
-            400: {
+            /** @description The database does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description invalid_credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description too_many_attempts */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["HealthStatus"];
                 };
             };
         };
@@ -423,15 +444,70 @@ export interface operations {
             /** @description Session extended */
             204: {
                 headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
+                    /** @description Fresh session token */
                     jwt?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing, expired, revoked or forged token */
+            /** @description No live session */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in */
+            200: {
+                headers: {
+                    /** @description Session token; send it back in the `jwt` header */
+                    jwt?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The body is not a login request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Wrong username or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many failed logins */
+            429: {
+                headers: {
+                    /** @description Seconds until another try is accepted */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -456,7 +532,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, expired, revoked or forged token */
+            /** @description No live session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -467,359 +543,7 @@ export interface operations {
             };
         };
     };
-    listUsers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Users, system users excluded */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["User"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One user */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["User"];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description not_found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listProviders: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Providers */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["User"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listOffices: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Offices */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Office"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listFeeSchedules: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Fee schedules */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeeSchedule"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listLanguages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Languages */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Language"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listMaritalStatuses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Marital statuses */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdDescription"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listEmploymentStatuses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Employment statuses */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdDescription"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listPatientRelationships: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Patient relationships */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PatientRelationship"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listPhoneTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Phone types */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdDescription"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    listSexTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Sex types */
-            200: {
-                headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdDescription"][];
-                };
-            };
-            /** @description Missing, expired, revoked or forged token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    getPreferences: {
+    read_preferences: {
         parameters: {
             query?: never;
             header?: never;
@@ -828,18 +552,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": (string | {
-                    pkey: string;
-                    internalKey?: string | null;
-                })[];
+                "application/json": components["schemas"]["PreferenceKey"][];
             };
         };
         responses: {
-            /** @description Values keyed by the name asked for */
+            /** @description Values by the keys asked for */
             200: {
                 headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,7 +567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unknown_preference */
+            /** @description An unknown key, or not a list of keys */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -857,7 +576,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Missing, expired, revoked or forged token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -868,7 +586,7 @@ export interface operations {
             };
         };
     };
-    savePreference: {
+    save_preference: {
         parameters: {
             query?: never;
             header?: never;
@@ -877,18 +595,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    key: string;
-                    update: unknown;
-                };
+                "application/json": components["schemas"]["SavePreference"];
             };
         };
         responses: {
-            /** @description The stored value keyed by key */
+            /** @description The value now stored, by key */
             200: {
                 headers: {
-                    /** @description A fresh session token; the client keeps the newest. */
-                    jwt?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -897,7 +610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unknown_preference or invalid_input */
+            /** @description Unknown key or a value of the wrong type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -906,7 +619,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Missing, expired, revoked or forged token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -915,7 +627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description desktop_only */
+            /** @description A practice-wide preference, set in the desktop product */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -926,7 +638,7 @@ export interface operations {
             };
         };
     };
-    health: {
+    list_providers: {
         parameters: {
             query?: never;
             header?: never;
@@ -935,22 +647,336 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Database answers */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthStatus"];
+                    "application/json": components["schemas"]["User"][];
                 };
             };
-            /** @description Database down */
-            503: {
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthStatus"];
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    employment_statuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdDescription"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    fee_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeSchedule"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    languages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Language"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    marital_statuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdDescription"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    offices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Office"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patient_relationships: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientRelationship"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    phone_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdDescription"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sex_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdDescription"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unknown_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Always 1 */
+                serviceId: string;
+                /** @description A list name */
+                list: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such reference list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The id is not a number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToolbarTitle } from '@/components/page-title';
 import { DRAWER_WIDTH } from '@/lib/constants';
@@ -26,6 +26,16 @@ export function AppShell() {
   const theme = useTheme();
   // One navigation in the page: the permanent drawer from `md` up, the temporary one below.
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // After a navigation, focus moves to the new page so screen readers start reading there.
+  const firstPath = useRef(true);
+  useEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <a href="#main" className="skip-link">
