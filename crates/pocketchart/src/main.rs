@@ -1,0 +1,284 @@
+//! `pocketchart`: the practice-management server and its admin commands in one binary.
+
+mod settings;
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use clap::{Args, Parser, Subcommand};
+use domain::credentials::{PasswordDigest, hash_password, normalize_username};
+use server::{Clock, ServerConfig, SystemClock};
+use settings::{DEFAULT_DATABASE_URL, DEFAULT_LISTEN, FileSettings};
+use store::Store;
+use store::demo::DemoOptions;
+use store::users::NewUser;
+
+#[derive(Parser)]
+#[command(name = "pocketchart", version, about = "Practice-management server for medical and dental practices")]
+struct Cli {
+    /// Database URL: sqlite://PATH or postgres://USER@HOST/DB [default: sqlite://data/pocketchart.db]
+    #[arg(long = "database", global = true, env = "POCKETCHART_DATABASE_URL")]
+    database_url: Option<String>,
+    /// Config file (TOML) [default: ./pocketchart.toml when present]
+    #[arg(long, global = true, env = "POCKETCHART_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app
+    Serve(ServeArgs),
+    /// Bring the database schema up to date, then exit
+    Migrate,
+    /// Manage staff and provider logins
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Fill an empty database with the demo practice
+    Demo {
+        /// How many patients to create
+        #[arg(long, default_value_t = store::demo::DEFAULT_PATIENTS)]
+        patients: usize,
+        /// Seed of the generator; the same seed gives the same practice
+        #[arg(long, default_value_t = store::demo::DEFAULT_SEED)]
+        seed: u64,
+    },
+    /// Write a consistent copy of a SQLite database while the server runs
+    Backup {
+        /// The new backup file (must not exist)
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Print the API's OpenAPI document
+    Openapi,
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Address to listen on [default: 127.0.0.1:8080]
+    #[arg(long, env = "POCKETCHART_LISTEN")]
+    listen: Option<String>,
+    /// Fill an empty database with the demo practice first
+    #[arg(long, env = "POCKETCHART_DEMO")]
+    demo: bool,
+    /// Take client addresses from X-Forwarded-For (only behind a reverse proxy)
+    #[arg(long, env = "POCKETCHART_TRUST_FORWARDED_FOR")]
+    trust_forwarded_for: bool,
+    /// Log lines as JSON instead of text
+    #[arg(long, env = "POCKETCHART_LOG_FORMAT", value_parser = ["text", "json"])]
+    log_format: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Create a login; the password is asked for (or read from standard input)
+    Add {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        first_name: String,
+        #[arg(long)]
+        last_name: String,
+        /// Credentials or role, such as DDS or Front Desk
+        #[arg(long, default_value = "")]
+        title: String,
+        /// The user is a provider (appears in provider lists)
+        #[arg(long)]
+        provider: bool,
+        /// National Provider Identifier
+        #[arg(long, default_value = "")]
+        npi: String,
+    },
+    /// Set a new password; ends the user's sessions
+    Passwd { username: String },
+    /// Stop a user from logging in; ends their sessions at once
+    Disable { username: String },
+    /// Let a disabled user log in again
+    Enable { username: String },
+}
+
+fn init_logging(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .with_ansi(std::io::stdout().is_terminal());
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let file = FileSettings::load(cli.config.as_deref())?;
+    let database_url = cli.database_url.clone().or_else(|| file.database_url.clone()).unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+
+    match cli.command {
+        Command::Serve(args) => {
+            let json_logs = args.log_format.as_deref().or(file.log_format.as_deref()) == Some("json");
+            init_logging(json_logs);
+            serve(args, file, &database_url).await
+        }
+        Command::Openapi => {
+            println!("{}", server::openapi_document().to_pretty_json()?);
+            Ok(())
+        }
+        command => {
+            init_logging(false);
+            let store = Store::open(&database_url).await.context("cannot open the database")?;
+            let outcome = admin(command, &store).await;
+            store.close().await;
+            outcome
+        }
+    }
+}
+
+async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyhow::Result<()> {
+    let listen = args.listen.or(file.listen).unwrap_or_else(|| DEFAULT_LISTEN.to_owned());
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let store = Store::open(database_url).await.context("cannot open the database")?;
+
+    if args.demo || file.demo.unwrap_or(false) {
+        if store.is_empty_practice().await? {
+            let summary = store.fill_demo(&DemoOptions::at(clock.now())).await?;
+            tracing::info!(users = summary.users, patients = summary.patients, "demo practice created; log in as demo / demo");
+        } else {
+            tracing::info!("demo requested, but the database already holds a practice; it is left as it is");
+        }
+    }
+
+    let config = ServerConfig {
+        trust_forwarded_for: args.trust_forwarded_for || file.trust_forwarded_for.unwrap_or(false),
+        jwt_secret: match std::env::var("POCKETCHART_JWT_SECRET").ok().or(file.jwt_secret) {
+            Some(raw) => Some(settings::jwt_secret(&raw)?),
+            None => None,
+        },
+        ..ServerConfig::default()
+    };
+    let router = server::app(store.clone(), config, Arc::clone(&clock)).await?;
+    let listener = tokio::net::TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
+    let address = listener.local_addr()?;
+    tracing::info!(%address, "Pocketchart is serving at http://{address}{}", server::BASE_PATH);
+    server::spawn_housekeeping(store.clone(), clock);
+    server::serve(listener, router, shutdown_signal()).await?;
+    store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
+    let now = SystemClock.now();
+    match command {
+        Command::Migrate => {
+            let applied = store.applied_migrations().await?;
+            println!("Database is up to date ({} migrations applied).", applied.len());
+        }
+        Command::Demo { patients, seed } => {
+            let summary = store.fill_demo(&DemoOptions { seed, now, patients }).await?;
+            println!(
+                "Demo practice created: {} users, {} accounts, {} patients. Log in as demo / demo.",
+                summary.users, summary.accounts, summary.patients
+            );
+        }
+        Command::Backup { to } => {
+            store.backup_to(&to).await?;
+            println!("Backup written to {}", to.display());
+        }
+        Command::User(user) => user_command(user, store, now).await?,
+        Command::Serve(_) | Command::Openapi => unreachable!("handled in main"),
+    }
+    Ok(())
+}
+
+async fn user_command(command: UserCommand, store: &Store, now: chrono::DateTime<chrono::Utc>) -> anyhow::Result<()> {
+    let username_of = |raw: &str| normalize_username(raw).with_context(|| format!("{raw:?} is not a valid username"));
+    match command {
+        UserCommand::Add { username, first_name, last_name, title, provider, npi } => {
+            let username = username_of(&username)?;
+            anyhow::ensure!(!first_name.trim().is_empty() && !last_name.trim().is_empty(), "first and last name are required");
+            let digest = read_new_password()?;
+            let user = store
+                .create_user(
+                    NewUser {
+                        unique_id: username.to_uppercase(),
+                        username,
+                        password_hash: hash_password(&digest)?,
+                        first_name: first_name.trim().to_owned(),
+                        last_name: last_name.trim().to_owned(),
+                        professional_title: title.trim().to_owned(),
+                        is_provider: provider,
+                        npi: npi.trim().to_owned(),
+                    },
+                    now,
+                )
+                .await?;
+            println!("User {} created with id {}.", user.username, user.id);
+        }
+        UserCommand::Passwd { username } => {
+            let username = username_of(&username)?;
+            let Some(user) = store.user_by_username(&username).await? else { bail!("no user named {username}") };
+            let digest = read_new_password()?;
+            store.set_password_hash(&username, hash_password(&digest)?, now).await?;
+            let ended = store.revoke_user_sessions(user.id, now).await?;
+            println!("Password of {username} changed; {ended} session(s) ended.");
+        }
+        UserCommand::Disable { username } => {
+            let username = username_of(&username)?;
+            let Some(user_id) = store.set_user_disabled(&username, true, now).await? else { bail!("no user named {username}") };
+            let ended = store.revoke_user_sessions(user_id, now).await?;
+            println!("{username} can no longer log in; {ended} session(s) ended.");
+        }
+        UserCommand::Enable { username } => {
+            let username = username_of(&username)?;
+            if store.set_user_disabled(&username, false, now).await?.is_none() {
+                bail!("no user named {username}");
+            }
+            println!("{username} can log in again.");
+        }
+    }
+    Ok(())
+}
+
+/// Asks twice on a terminal; reads one line otherwise (for scripts).
+fn read_new_password() -> anyhow::Result<PasswordDigest> {
+    let typed = if std::io::stdin().is_terminal() {
+        let first = rpassword::prompt_password("New password: ")?;
+        let again = rpassword::prompt_password("Again: ")?;
+        anyhow::ensure!(first == again, "the two passwords differ");
+        first
+    } else {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line)?;
+        line.trim_end_matches(['\r', '\n']).to_owned()
+    };
+    anyhow::ensure!(typed.chars().count() >= 8, "a password needs at least 8 characters");
+    Ok(PasswordDigest::of_typed(&typed))
+}

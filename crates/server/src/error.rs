@@ -1,0 +1,204 @@
+//! One error type for every handler. It becomes the JSON shape every client relies on:
+//! `{code, message, fields}`. A 5xx is logged once with its cause and answered without
+//! internals.
+
+use std::collections::BTreeMap;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error response.
+#[derive(Debug, Serialize, ToSchema, PartialEq, Eq)]
+pub struct ApiError {
+    /// Stable machine-readable reason, snake_case.
+    pub code: String,
+    /// Text a person can read.
+    pub message: String,
+    /// Field name (as sent) to what is wrong with it, when particular fields are at fault.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(required = false)]
+    pub fields: BTreeMap<String, String>,
+}
+
+#[derive(Debug)]
+pub struct AppError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    fields: BTreeMap<String, String>,
+    retry_after_seconds: Option<u64>,
+    /// The cause of a 5xx, for the log only.
+    cause: Option<String>,
+}
+
+/// The text shown for a wrong username or password (spec part 1, section 8).
+pub const INVALID_CREDENTIALS: &str = "The Username and/or Password entered is incorrect. Please try again.";
+
+impl AppError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self { status, code, message: message.into(), fields: BTreeMap::new(), retry_after_seconds: None, cause: None }
+    }
+
+    /// 400 naming the fields at fault.
+    pub fn invalid_fields<K: Into<String>, V: Into<String>>(fields: impl IntoIterator<Item = (K, V)>) -> Self {
+        let mut error = Self::new(StatusCode::BAD_REQUEST, "invalid_input", "Some fields are not valid");
+        error.fields = fields.into_iter().map(|(k, v)| (k.into(), v.into())).collect();
+        error
+    }
+
+    /// 400 with one field at fault.
+    pub fn invalid_field(field: impl Into<String>, problem: impl Into<String>) -> Self {
+        Self::invalid_fields([(field.into(), problem.into())])
+    }
+
+    /// 400 for input that is wrong as a whole.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn with_field(mut self, field: impl Into<String>, problem: impl Into<String>) -> Self {
+        self.fields.insert(field.into(), problem.into());
+        self
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", "Your session has ended. Please log in again.")
+    }
+
+    pub fn invalid_credentials() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", INVALID_CREDENTIALS)
+    }
+
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    pub fn method_not_allowed() -> Self {
+        Self::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "This address does not accept that method")
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "conflict", message)
+    }
+
+    pub fn payload_too_large() -> Self {
+        Self::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request is too large")
+    }
+
+    pub fn too_many_attempts(retry_after_seconds: u64, message: impl Into<String>) -> Self {
+        let mut error = Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", message);
+        error.retry_after_seconds = Some(retry_after_seconds.max(1));
+        error
+    }
+
+    pub fn unavailable(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
+    }
+
+    /// 500. The cause goes to the log, never to the client.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        let mut error = Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Something went wrong on the server. Please try again; if it keeps happening, contact support.",
+        );
+        error.cause = Some(cause.to_string());
+        error
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl From<store::DbErr> for AppError {
+    fn from(error: store::DbErr) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            // Logged inside the request's span, which carries its x-request-id.
+            tracing::error!(status = self.status.as_u16(), cause = self.cause.as_deref().unwrap_or(""), "request failed");
+        }
+        let body = ApiError { code: self.code.to_owned(), message: self.message, fields: self.fields };
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if let Some(seconds) = self.retry_after_seconds {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(error: AppError) -> (StatusCode, serde_json::Value, Option<String>) {
+        let response = error.into_response();
+        let status = response.status();
+        let retry = response.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap_or("").to_owned());
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.expect("body");
+        (status, serde_json::from_slice(&bytes).expect("json"), retry)
+    }
+
+    #[tokio::test]
+    async fn each_kind_maps_to_its_status_and_code() {
+        let cases = [
+            (AppError::invalid_field("update", "Must be true or false"), 400, "invalid_input"),
+            (AppError::unauthorized(), 401, "unauthorized"),
+            (AppError::invalid_credentials(), 401, "invalid_credentials"),
+            (AppError::forbidden("desktop_only", "x"), 403, "desktop_only"),
+            (AppError::not_found("x"), 404, "not_found"),
+            (AppError::method_not_allowed(), 405, "method_not_allowed"),
+            (AppError::conflict("x"), 409, "conflict"),
+            (AppError::payload_too_large(), 413, "payload_too_large"),
+            (AppError::too_many_attempts(30, "x"), 429, "too_many_attempts"),
+            (AppError::internal("disk on fire"), 500, "internal"),
+        ];
+        for (error, status, code) in cases {
+            let (actual_status, body, _) = body_of(error).await;
+            assert_eq!(actual_status.as_u16(), status);
+            assert_eq!(body["code"], code);
+        }
+    }
+
+    #[tokio::test]
+    async fn field_errors_name_the_field_and_empty_fields_are_omitted() {
+        let (_, body, _) = body_of(AppError::invalid_field("update", "Must be true or false")).await;
+        assert_eq!(body["fields"]["update"], "Must be true or false");
+        let (_, body, _) = body_of(AppError::not_found("No such list")).await;
+        assert!(body.get("fields").is_none());
+    }
+
+    #[tokio::test]
+    async fn internal_errors_never_show_their_cause() {
+        let (_, body, _) = body_of(AppError::internal("password=hunter2 at db.rs:12")).await;
+        let text = body.to_string();
+        assert!(!text.contains("hunter2") && !text.contains("db.rs"), "{text}");
+    }
+
+    #[tokio::test]
+    async fn too_many_attempts_says_when_to_retry() {
+        let (_, _, retry) = body_of(AppError::too_many_attempts(90, "Wait")).await;
+        assert_eq!(retry.as_deref(), Some("90"));
+    }
+}

@@ -1,0 +1,84 @@
+//! Layers every response passes through: security headers, request ids, tracing
+//! without patient data, and panics turned into the JSON 500.
+
+use std::any::Any;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, Response, header};
+use axum::middleware::Next;
+use axum::response::IntoResponse;
+use tower_http::request_id::{MakeRequestId, RequestId};
+
+use crate::error::AppError;
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// What the browser may load and do. Styles allow inline because MUI injects its CSS at
+/// run time; scripts, connections and frames are this origin's only.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; worker-src 'self'; \
+    object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+/// Adds the security headers, and `no-store` on API answers so patient data never sits
+/// in a browser or proxy cache.
+pub async fn security_headers(request: Request, next: Next) -> Response<Body> {
+    let is_api = request.uri().path().starts_with("/api/");
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let mut set = |name: HeaderName, value: &'static str| {
+        headers.entry(name).or_insert(HeaderValue::from_static(value));
+    };
+    set(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY);
+    set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(header::X_FRAME_OPTIONS, "DENY");
+    set(header::REFERRER_POLICY, "no-referrer");
+    set(header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains");
+    set(HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    set(HeaderName::from_static("cross-origin-opener-policy"), "same-origin");
+    set(HeaderName::from_static("cross-origin-resource-policy"), "same-origin");
+    if is_api {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// Request ids: a random per-process prefix and a counter, cheap and unique enough to
+/// find one request's lines in the log.
+#[derive(Clone)]
+pub struct RequestIds {
+    prefix: String,
+}
+
+impl Default for RequestIds {
+    fn default() -> Self {
+        Self { prefix: format!("{:08x}", rand::random::<u32>()) }
+    }
+}
+
+static NEXT_REQUEST: AtomicU64 = AtomicU64::new(1);
+
+impl MakeRequestId for RequestIds {
+    fn make_request_id<B>(&mut self, _request: &axum::http::Request<B>) -> Option<RequestId> {
+        let id = format!("{}-{}", self.prefix, NEXT_REQUEST.fetch_add(1, Ordering::Relaxed));
+        HeaderValue::from_str(&id).ok().map(RequestId::new)
+    }
+}
+
+/// The tracing span of a request: method, path and request id. Never the query string,
+/// which can hold a patient's name typed into search.
+pub fn request_span(request: &axum::http::Request<Body>) -> tracing::Span {
+    let request_id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %request_id)
+}
+
+/// A panic in a handler becomes the ordinary JSON 500; the log has the message.
+pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_owned());
+    AppError::internal(format!("handler panicked: {message}")).into_response()
+}

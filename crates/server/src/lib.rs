@@ -1,0 +1,115 @@
+//! Pocketchart's HTTP server as a library: the API under `/api`, the web app under
+//! `/app/`. The binary (`crates/pocketchart`) and the integration tests both build the
+//! application with [`app`] and run it with [`serve`].
+
+pub mod auth;
+pub mod client_ip;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod extract;
+mod http;
+pub mod openapi;
+pub mod routes;
+pub mod state;
+mod web;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{StatusCode, header};
+use axum::middleware;
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use config::ServerConfig;
+pub use routes::openapi_document;
+pub use web::BASE_PATH;
+
+use auth::{LoginThrottle, TokenKeys};
+use error::AppError;
+use state::AppState;
+use store::Store;
+
+/// Largest request body accepted.
+const BODY_LIMIT: usize = 1 << 20;
+/// A request still running after this is cut off with a 503.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Builds the application on an opened (and migrated) store.
+pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> Result<Router, store::DbErr> {
+    let secret = match &config.jwt_secret {
+        Some(secret) => secret.clone(),
+        None => store.signing_key().await?,
+    };
+    let state = AppState {
+        store,
+        tokens: Arc::new(TokenKeys::from_secret(&secret)),
+        clock,
+        throttle: Arc::new(LoginThrottle::new(config.login_limits)),
+        config: Arc::new(config),
+    };
+
+    let (api, document) = routes::api(&state).split_for_parts();
+    let document = Arc::new(document.to_pretty_json().map_err(|e| store::DbErr::Custom(e.to_string()))?);
+
+    Ok(Router::new()
+        .merge(api)
+        .route(
+            "/api/openapi.json",
+            get(move || {
+                let document = Arc::clone(&document);
+                async move { ([(header::CONTENT_TYPE, "application/json")], document.as_ref().clone()) }
+            }),
+        )
+        .merge(web::router())
+        .fallback(|| async { AppError::not_found("There is nothing at this address") })
+        .method_not_allowed_fallback(|| async { AppError::method_not_allowed() })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, REQUEST_TIMEOUT))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(http::security_headers))
+        .layer(PropagateRequestIdLayer::new(http::REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
+        .layer(SetRequestIdLayer::new(http::REQUEST_ID, http::RequestIds::default()))
+        .layer(CatchPanicLayer::custom(http::panic_response))
+        .with_state(state))
+}
+
+/// Serves `router` on `listener` until `shutdown` completes, then lets requests in
+/// flight finish.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Deletes ended sessions once an hour. The audit log keeps their history.
+pub fn spawn_housekeeping(store: Store, clock: Arc<dyn Clock>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut every_hour = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            every_hour.tick().await;
+            let cutoff = clock.now() - domain::session::ABSOLUTE_LIFETIME - chrono::Duration::days(1);
+            match store.purge_sessions(cutoff).await {
+                Ok(0) => {}
+                Ok(purged) => tracing::info!(purged, "ended sessions deleted"),
+                Err(error) => tracing::warn!(%error, "could not delete ended sessions"),
+            }
+        }
+    })
+}

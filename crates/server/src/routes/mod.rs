@@ -1,0 +1,54 @@
+//! Every API route, one module per area. Routes are registered through utoipa-axum so a
+//! route cannot exist without its entry in the OpenAPI document.
+
+pub mod health;
+pub mod preferences;
+pub mod references;
+pub mod session;
+pub mod users;
+
+use axum::middleware::from_fn_with_state;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::require_session;
+use crate::openapi::ApiDoc;
+use crate::state::AppState;
+
+/// Routes anyone may call.
+fn public_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health::health)).routes(routes!(session::login))
+}
+
+/// Routes that need a live session.
+fn protected_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(session::keepalive))
+        .routes(routes!(session::logout))
+        .routes(routes!(users::list_users))
+        .routes(routes!(users::list_providers))
+        .routes(routes!(users::get_user))
+        .routes(routes!(references::offices))
+        .routes(routes!(references::fee_schedules))
+        .routes(routes!(references::languages))
+        .routes(routes!(references::marital_statuses))
+        .routes(routes!(references::employment_statuses))
+        .routes(routes!(references::patient_relationships))
+        .routes(routes!(references::phone_types))
+        .routes(routes!(references::sex_types))
+        .routes(routes!(references::unknown_list))
+        .routes(routes!(preferences::read_preferences))
+        .routes(routes!(preferences::save_preference))
+}
+
+/// The API under `/api`, each protected route behind the session check.
+pub fn api(state: &AppState) -> OpenApiRouter<AppState> {
+    let protected = protected_routes().route_layer(from_fn_with_state(state.clone(), require_session));
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", public_routes().merge(protected))
+}
+
+/// The OpenAPI document of the same routes (for `pocketchart openapi` and the drift test).
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", public_routes().merge(protected_routes())).into_openapi()
+}

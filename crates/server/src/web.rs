@@ -1,0 +1,99 @@
+//! The web app, embedded in the binary at build time and served under `/app/`.
+//!
+//! Hashed assets (`assets/*`, named by content) are cached for a year; everything else,
+//! above all `index.html` and the service worker, is revalidated on every load so a new
+//! release reaches phones at once. Paths without a file extension fall back to
+//! `index.html`, which lets the app's router own them.
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use rust_embed::RustEmbed;
+
+use crate::state::AppState;
+
+#[derive(RustEmbed)]
+#[folder = "$OUT_DIR/webapp"]
+struct WebApp;
+
+pub const BASE_PATH: &str = "/app/";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| async { Redirect::temporary(BASE_PATH) }))
+        .route("/app", get(|| async { Redirect::permanent(BASE_PATH) }))
+        .route("/app/", get(serve_asset))
+        .route("/app/{*path}", get(serve_asset))
+}
+
+async fn serve_asset(request: Request) -> Response {
+    let path = request.uri().path().strip_prefix(BASE_PATH).unwrap_or("");
+    let path = if path.is_empty() { "index.html" } else { path };
+    match WebApp::get(path) {
+        Some(file) => file_response(path, &file, request.headers()),
+        None if looks_like_file(path) => (StatusCode::NOT_FOUND, "Not found").into_response(),
+        None => match WebApp::get("index.html") {
+            Some(index) => file_response("index.html", &index, request.headers()),
+            None => (StatusCode::NOT_FOUND, "Not found").into_response(),
+        },
+    }
+}
+
+/// The last path segment has an extension: a missing asset, not an app route.
+fn looks_like_file(path: &str) -> bool {
+    path.rsplit('/').next().is_some_and(|segment| segment.contains('.'))
+}
+
+fn cache_control(path: &str) -> &'static str {
+    if path.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
+fn file_response(path: &str, file: &rust_embed::EmbeddedFile, request_headers: &HeaderMap) -> Response {
+    let etag = format!("\"{}\"", hex_prefix(&file.metadata.sha256_hash()));
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control(path)));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    let not_modified = request_headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag));
+    if not_modified {
+        return (StatusCode::NOT_MODIFIED, headers).into_response();
+    }
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
+        headers.insert(header::CONTENT_TYPE, value);
+    }
+    (StatusCode::OK, headers, file.data.clone().into_owned()).into_response()
+}
+
+fn hex_prefix(hash: &[u8]) -> String {
+    hash.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_assets_are_immutable_and_the_rest_revalidates() {
+        assert_eq!(cache_control("assets/index-3f2a9c.js"), "public, max-age=31536000, immutable");
+        assert_eq!(cache_control("index.html"), "no-cache");
+        assert_eq!(cache_control("sw.js"), "no-cache");
+    }
+
+    #[test]
+    fn only_paths_with_an_extension_are_missing_files() {
+        assert!(looks_like_file("assets/missing.js"));
+        assert!(!looks_like_file("patients/12/demographics"));
+        assert!(!looks_like_file("dashboard"));
+    }
+}

@@ -1,0 +1,262 @@
+//! `spawn_app`: the real application on port 0, against a fresh SQLite file or a fresh
+//! PostgreSQL database, filled with a small demo practice. Each test gets its own.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
+use domain::credentials::PasswordDigest;
+use reqwest::{Method, Response, StatusCode};
+use sea_orm::ConnectionTrait;
+use serde_json::{Value, json};
+use server::{ManualClock, ServerConfig};
+use store::Store;
+use store::demo::DemoOptions;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// Where PostgreSQL test databases are created. The machines of this project run
+/// PostgreSQL on 127.0.0.1:5432 with trust auth.
+fn postgres_admin_url() -> String {
+    std::env::var("POCKETCHART_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+fn postgres_required() -> bool {
+    std::env::var("REQUIRE_POSTGRES").is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+}
+
+/// The instant every test starts at.
+pub fn start_time() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-11-22T15:00:00Z").expect("start").with_timezone(&Utc)
+}
+
+/// How many patients the test practice holds: enough for realistic lists, few enough
+/// to keep each test quick.
+pub const TEST_PATIENTS: usize = 40;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub clock: ManualClock,
+    pub store: Store,
+    database: TestDatabase,
+}
+
+enum TestDatabase {
+    /// Removed with the test.
+    Sqlite { _folder: tempdir::TempDir },
+    Postgres { name: String },
+}
+
+mod tempdir {
+    use std::path::{Path, PathBuf};
+
+    /// A folder removed when dropped.
+    pub struct TempDir(PathBuf);
+
+    impl TempDir {
+        pub fn new(label: &str) -> Self {
+            let path = std::env::temp_dir().join(format!("pocketchart-test-{label}-{}-{}", std::process::id(), super::unique()));
+            std::fs::create_dir_all(&path).expect("temp dir");
+            Self(path)
+        }
+
+        pub fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn unique() -> u32 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed) * 1000 + rand::random::<u16>() as u32 % 1000
+}
+
+/// Starts the app, or None when the database is PostgreSQL and none is reachable
+/// (which fails the test instead when REQUIRE_POSTGRES=1).
+pub async fn spawn_app(db: Db) -> Option<TestApp> {
+    spawn_app_with(db, ServerConfig::default()).await
+}
+
+pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
+    let (url, database) = match db {
+        Db::Sqlite => {
+            let dir = tempdir::TempDir::new("sqlite");
+            let url = format!("sqlite://{}", dir.path().join("pocketchart.db").display());
+            (url, TestDatabase::Sqlite { _folder: dir })
+        }
+        Db::Postgres => {
+            let name = format!("pc_test_{}_{}", std::process::id(), unique());
+            match create_postgres_database(&name).await {
+                Ok(url) => (url, TestDatabase::Postgres { name }),
+                Err(error) if !postgres_required() => {
+                    eprintln!("PostgreSQL not reachable ({error}); skipping the PostgreSQL variant. Set REQUIRE_POSTGRES=1 to fail instead.");
+                    return None;
+                }
+                Err(error) => panic!("REQUIRE_POSTGRES=1 but PostgreSQL is not reachable: {error}"),
+            }
+        }
+    };
+
+    let clock = ManualClock::starting_at(start_time());
+    let store = Store::open(&url).await.expect("open store");
+    store
+        .fill_demo(&DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
+        .await
+        .expect("demo practice");
+    let router = server::app(store.clone(), config, Arc::new(clock.clone())).await.expect("app");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = format!("http://{}", listener.local_addr().expect("address"));
+    tokio::spawn(server::serve(listener, router, std::future::pending()));
+
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    Some(TestApp { address, client, clock, store, database })
+}
+
+async fn create_postgres_database(name: &str) -> Result<String, sea_orm::DbErr> {
+    let admin_url = postgres_admin_url();
+    let admin = sea_orm::Database::connect(&admin_url).await?;
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
+    admin.close().await?;
+    let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+    Ok(format!("{base}/{name}"))
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let TestDatabase::Postgres { name } = &self.database {
+            // Dropped from a thread of its own: Drop cannot await on the test's runtime.
+            let name = name.clone();
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+                runtime.block_on(async {
+                    if let Ok(admin) = sea_orm::Database::connect(&postgres_admin_url()).await {
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+                        let _ = admin.close().await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+/// The hex SHA-256 the web app sends for a typed password.
+pub fn digest(typed: &str) -> String {
+    PasswordDigest::of_typed(typed).as_str().to_owned()
+}
+
+/// The payload of a JWT, decoded without checking it.
+pub fn token_payload(token: &str) -> Value {
+    let payload = token.split('.').nth(1).expect("payload part");
+    serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).expect("base64")).expect("json")
+}
+
+pub fn jwt_of(response: &Response) -> Option<String> {
+    response.headers().get("jwt").map(|v| v.to_str().expect("ascii").to_owned())
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn login_raw(&self, username: &str, password_digest: &str) -> Response {
+        self.client
+            .post(self.url("/api/login"))
+            .json(&json!({"clientType": 8, "username": username, "password": password_digest}))
+            .send()
+            .await
+            .expect("login request")
+    }
+
+    /// Logs in with a typed password; the token on success.
+    pub async fn login(&self, username: &str, password: &str) -> Option<String> {
+        let response = self.login_raw(username, &digest(password)).await;
+        (response.status() == StatusCode::OK).then(|| jwt_of(&response)).flatten()
+    }
+
+    /// A token of the demo user.
+    pub async fn demo_token(&self) -> String {
+        self.login("demo", "demo").await.expect("demo login")
+    }
+
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Response {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.header("jwt", token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send().await.expect("request")
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Response {
+        self.call(Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Response {
+        self.call(Method::POST, path, Some(token), Some(body)).await
+    }
+
+    pub async fn keepalive(&self, token: &str) -> Response {
+        self.call(Method::PATCH, "/api/keepalive", Some(token), None).await
+    }
+
+    /// The newest audit entries with this action, newest first.
+    pub async fn audit(&self, action: &str) -> Vec<store::entities::audit_log::Model> {
+        self.store
+            .audit_entries(store::audit::AuditQuery { action: Some(action.into()), limit: 100, ..Default::default() })
+            .await
+            .expect("audit entries")
+    }
+}
+
+/// The JSON body of a response.
+pub async fn json_of(response: Response) -> Value {
+    response.json().await.expect("json body")
+}
+
+/// Where the repository's files are, for tests that read them.
+pub fn repository_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs each listed `async fn(TestApp)` once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                use $crate::helpers::{spawn_app, Db};
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    let app = spawn_app(Db::Sqlite).await.expect("SQLite is always available");
+                    super::$test(app).await;
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    if let Some(app) = spawn_app(Db::Postgres).await {
+                        super::$test(app).await;
+                    }
+                }
+            }
+        )*
+    };
+}

@@ -1,0 +1,12 @@
+//! API integration tests: one binary, every test against the real server on port 0,
+//! once on SQLite and once on PostgreSQL (see `helpers::on_both_databases`).
+
+mod helpers;
+
+mod audit;
+mod openapi;
+mod preferences;
+mod references;
+mod session;
+mod users;
+mod web;

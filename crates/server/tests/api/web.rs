@@ -1,0 +1,96 @@
+//! The web app's delivery, the security headers, and the error shape of unknown routes.
+
+use reqwest::{Method, StatusCode};
+
+use crate::helpers::{TestApp, json_of};
+use crate::on_both_databases;
+
+on_both_databases!(
+    root_redirects_to_the_app,
+    index_is_never_cached_and_deep_links_fall_back_to_it,
+    hashed_assets_are_cached_for_a_year,
+    missing_files_are_404,
+    security_headers_are_on_every_answer,
+    unknown_api_paths_and_methods_answer_json,
+    oversized_bodies_are_413,
+);
+
+async fn root_redirects_to_the_app(app: TestApp) {
+    let response = app.call(Method::GET, "/", None, None).await;
+    assert!(response.status().is_redirection());
+    assert_eq!(response.headers()["location"], "/app/");
+}
+
+async fn index_is_never_cached_and_deep_links_fall_back_to_it(app: TestApp) {
+    let index = app.call(Method::GET, "/app/", None, None).await;
+    assert_eq!(index.status(), StatusCode::OK);
+    assert_eq!(index.headers()["cache-control"], "no-cache");
+    assert!(index.headers()["content-type"].to_str().expect("ascii").starts_with("text/html"));
+    let etag = index.headers()["etag"].clone();
+    let body = index.text().await.expect("body");
+    assert!(body.contains("<title>"), "an HTML page");
+
+    let deep = app.call(Method::GET, "/app/patients/12/demographics", None, None).await;
+    assert_eq!(deep.status(), StatusCode::OK);
+    assert_eq!(deep.text().await.expect("body"), body);
+
+    let revalidated = app.client.get(app.url("/app/")).header("if-none-match", etag).send().await.expect("send");
+    assert_eq!(revalidated.status(), StatusCode::NOT_MODIFIED);
+}
+
+async fn hashed_assets_are_cached_for_a_year(app: TestApp) {
+    let index = app.call(Method::GET, "/app/", None, None).await.text().await.expect("body");
+    // Every asset the built page links is served with the long cache; the placeholder
+    // page of a server built without the web app links none.
+    let assets: Vec<&str> = index.split('"').filter(|part| part.starts_with("/app/assets/")).collect();
+    for asset in assets {
+        let response = app.call(Method::GET, asset, None, None).await;
+        assert_eq!(response.status(), StatusCode::OK, "{asset}");
+        assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable", "{asset}");
+    }
+}
+
+async fn missing_files_are_404(app: TestApp) {
+    assert_eq!(app.call(Method::GET, "/app/assets/missing-1234.js", None, None).await.status(), StatusCode::NOT_FOUND);
+}
+
+async fn security_headers_are_on_every_answer(app: TestApp) {
+    for path in ["/app/", "/api/health", "/api/users", "/nowhere"] {
+        let response = app.call(Method::GET, path, None, None).await;
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+        let csp = headers["content-security-policy"].to_str().expect("ascii");
+        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(headers.contains_key("x-request-id"), "{path}");
+    }
+    let api = app.call(Method::GET, "/api/health", None, None).await;
+    assert_eq!(api.headers()["cache-control"], "no-store");
+}
+
+async fn unknown_api_paths_and_methods_answer_json(app: TestApp) {
+    let token = app.demo_token().await;
+    let response = app.get("/api/no/such/thing", &token).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(json_of(response).await["code"], "not_found");
+    let response = app.call(Method::DELETE, "/api/users", Some(&token), None).await;
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(json_of(response).await["code"], "method_not_allowed");
+}
+
+async fn oversized_bodies_are_413(app: TestApp) {
+    let token = app.demo_token().await;
+    let huge = format!("[\"{}\"]", "x".repeat(2 << 20));
+    let response = app
+        .client
+        .post(app.url("/api/preferences"))
+        .header("jwt", &token)
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(json_of(response).await["code"], "payload_too_large");
+}

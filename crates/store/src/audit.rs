@@ -1,0 +1,104 @@
+//! The audit log: an append-only record of who did what, to which patient, when, from
+//! where, and with what outcome. The database refuses updates and deletes of it.
+
+use chrono::{DateTime, Utc};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use crate::Store;
+use crate::entities::audit_log;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Success,
+    /// The request was understood and refused (wrong password, invalid input, missing record).
+    Failure,
+    /// Refused before it was looked at: throttled, no session, not allowed.
+    Denied,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Failure => "failure",
+            Self::Denied => "denied",
+        }
+    }
+}
+
+/// One event. Carries ids, never names or other patient data.
+#[derive(Clone, Debug)]
+pub struct AuditEntry {
+    pub user_id: Option<i64>,
+    pub username: Option<String>,
+    pub action: &'static str,
+    pub patient_id: Option<i64>,
+    pub entity: Option<&'static str>,
+    pub entity_id: Option<String>,
+    pub ip: Option<String>,
+    pub outcome: Outcome,
+    pub detail: Option<String>,
+}
+
+impl AuditEntry {
+    pub fn new(action: &'static str, outcome: Outcome) -> Self {
+        Self {
+            user_id: None,
+            username: None,
+            action,
+            patient_id: None,
+            entity: None,
+            entity_id: None,
+            ip: None,
+            outcome,
+            detail: None,
+        }
+    }
+}
+
+/// Which entries to read back, newest first.
+#[derive(Clone, Debug, Default)]
+pub struct AuditQuery {
+    pub action: Option<String>,
+    pub user_id: Option<i64>,
+    pub patient_id: Option<i64>,
+    pub limit: u64,
+}
+
+impl Store {
+    pub async fn record_audit(&self, at: DateTime<Utc>, entry: AuditEntry) -> Result<(), crate::DbErr> {
+        let row = audit_log::ActiveModel {
+            at: Set(at),
+            user_id: Set(entry.user_id),
+            username: Set(entry.username),
+            action: Set(entry.action.to_owned()),
+            patient_id: Set(entry.patient_id),
+            entity: Set(entry.entity.map(str::to_owned)),
+            entity_id: Set(entry.entity_id),
+            ip: Set(entry.ip),
+            outcome: Set(entry.outcome.as_str().to_owned()),
+            detail: Set(entry.detail),
+            ..Default::default()
+        };
+        row.insert(&self.db).await?;
+        Ok(())
+    }
+
+    pub async fn audit_entries(&self, query: AuditQuery) -> Result<Vec<audit_log::Model>, crate::DbErr> {
+        let mut select = audit_log::Entity::find();
+        if let Some(action) = query.action {
+            select = select.filter(audit_log::Column::Action.eq(action));
+        }
+        if let Some(user_id) = query.user_id {
+            select = select.filter(audit_log::Column::UserId.eq(user_id));
+        }
+        if let Some(patient_id) = query.patient_id {
+            select = select.filter(audit_log::Column::PatientId.eq(patient_id));
+        }
+        select
+            .order_by_desc(audit_log::Column::Id)
+            .limit(query.limit.clamp(1, 10_000))
+            .all(&self.db)
+            .await
+    }
+}

@@ -1,0 +1,150 @@
+//! Opening the database and migrating it, with the settings each backend needs.
+
+use std::time::Duration;
+
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DbErr};
+use sea_orm_migration::MigratorTrait;
+
+use crate::Store;
+use crate::migrations::Migrator;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("database URL must start with sqlite:// or postgres:// (got {0:?})")]
+    UnsupportedUrl(String),
+    #[error("cannot create the database folder {path}: {source}")]
+    Folder { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// Waiting this long for a lock or a pooled connection is a fault, not load.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// Any number that fits both databases' int8; the key of the migration lock.
+const MIGRATION_LOCK_KEY: i64 = 0x706f_636b_6574;
+
+impl Backend {
+    pub fn of_url(url: &str) -> Result<Self, ConnectError> {
+        if url.starts_with("sqlite:") {
+            Ok(Self::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Self::Postgres)
+        } else {
+            Err(ConnectError::UnsupportedUrl(url.chars().take(40).collect()))
+        }
+    }
+}
+
+/// The file behind a `sqlite://` URL, or None for an in-memory database.
+pub fn sqlite_path(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then_some(path)
+}
+
+impl Store {
+    pub(crate) async fn connect(url: &str) -> Result<Self, ConnectError> {
+        let backend = Backend::of_url(url)?;
+        let mut url = url.to_owned();
+        if backend == Backend::Sqlite {
+            if let Some(path) = sqlite_path(&url) {
+                let folder = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty());
+                if let Some(folder) = folder {
+                    std::fs::create_dir_all(folder)
+                        .map_err(|source| ConnectError::Folder { path: folder.display().to_string(), source })?;
+                }
+            }
+            if !url.contains("mode=") {
+                url.push_str(if url.contains('?') { "&mode=rwc" } else { "?mode=rwc" });
+            }
+        }
+
+        let mut options = ConnectOptions::new(url);
+        options
+            .sqlx_logging(false) // statements could carry search terms; never log them
+            .acquire_timeout(BUSY_TIMEOUT)
+            .connect_timeout(BUSY_TIMEOUT);
+        match backend {
+            Backend::Sqlite => {
+                // WAL lets readers run beside the one writer; FULL syncs every commit so
+                // a power cut never loses a saved visit.
+                options.max_connections(8).min_connections(1).map_sqlx_sqlite_opts(|o| {
+                    o.journal_mode(SqliteJournalMode::Wal)
+                        .synchronous(SqliteSynchronous::Full)
+                        .foreign_keys(true)
+                        .busy_timeout(BUSY_TIMEOUT)
+                        .pragma("temp_store", "memory")
+                });
+            }
+            Backend::Postgres => {
+                options.max_connections(16).min_connections(1);
+            }
+        }
+        let db = Database::connect(options).await?;
+        Ok(Self { db, backend })
+    }
+
+    /// Brings the schema up to date. On PostgreSQL an advisory lock makes concurrent
+    /// start-ups of several servers take turns.
+    pub async fn migrate(&self) -> Result<(), DbErr> {
+        match self.backend {
+            Backend::Sqlite => Migrator::up(&self.db, None).await,
+            Backend::Postgres => {
+                let pool = self.db.get_postgres_connection_pool();
+                let mut lock_holder = pool.acquire().await.map_err(|e| DbErr::Custom(e.to_string()))?;
+                sea_orm::sqlx::query("SELECT pg_advisory_lock($1)")
+                    .bind(MIGRATION_LOCK_KEY)
+                    .execute(&mut *lock_holder)
+                    .await
+                    .map_err(|e| DbErr::Custom(e.to_string()))?;
+                let outcome = Migrator::up(&self.db, None).await;
+                let unlocked = sea_orm::sqlx::query("SELECT pg_advisory_unlock($1)")
+                    .bind(MIGRATION_LOCK_KEY)
+                    .execute(&mut *lock_holder)
+                    .await;
+                outcome?;
+                unlocked.map_err(|e| DbErr::Custom(e.to_string()))?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Names of applied migrations, oldest first.
+    pub async fn applied_migrations(&self) -> Result<Vec<String>, DbErr> {
+        let rows = self
+            .db
+            .query_all_raw(sea_orm::Statement::from_string(
+                self.db.get_database_backend(),
+                "SELECT version FROM seaql_migrations ORDER BY version",
+            ))
+            .await?;
+        rows.iter().map(|row| row.try_get::<String>("", "version")).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_follows_the_url_scheme() {
+        assert_eq!(Backend::of_url("sqlite://data/p.db").ok(), Some(Backend::Sqlite));
+        assert_eq!(Backend::of_url("postgres://u@h/db").ok(), Some(Backend::Postgres));
+        assert_eq!(Backend::of_url("postgresql://u@h/db").ok(), Some(Backend::Postgres));
+        assert!(Backend::of_url("mysql://u@h/db").is_err());
+    }
+
+    #[test]
+    fn sqlite_path_strips_scheme_and_query() {
+        assert_eq!(sqlite_path("sqlite://data/p.db?mode=rwc"), Some("data/p.db"));
+        assert_eq!(sqlite_path("sqlite:///abs/p.db"), Some("/abs/p.db"));
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+    }
+}

@@ -1,0 +1,22 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "audit_log")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub at: DateTimeUtc,
+    pub user_id: Option<i64>,
+    /// The name typed at a failed login, when it named no user.
+    pub username: Option<String>,
+    pub action: String,
+    pub patient_id: Option<i64>,
+    pub entity: Option<String>,
+    pub entity_id: Option<String>,
+    pub ip: Option<String>,
+    pub outcome: String,
+    pub detail: Option<String>,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

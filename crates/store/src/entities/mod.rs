@@ -1,0 +1,19 @@
+//! SeaORM entities, one per table (2.0 entity format). Columns mirror the migrations.
+
+pub mod account;
+pub mod appointment_status;
+pub mod appointment_type;
+pub mod audit_log;
+pub mod employment_status;
+pub mod fee_schedule;
+pub mod language;
+pub mod marital_status;
+pub mod office;
+pub mod patient;
+pub mod patient_relationship;
+pub mod practice_preference;
+pub mod preference;
+pub mod resource;
+pub mod session;
+pub mod setting;
+pub mod user;

@@ -1,0 +1,23 @@
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "users")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    #[sea_orm(unique)]
+    pub username: String,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub professional_title: String,
+    pub unique_id: String,
+    pub is_provider: bool,
+    pub npi: String,
+    pub disabled: bool,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,57 @@
+//! Pocketchart's storage: one SeaORM code path over SQLite (embedded, the default) and
+//! PostgreSQL (for groups that outgrow one machine), chosen by the database URL.
+//!
+//! Each area of the practice has its own module with the queries it needs; all of them
+//! are methods on [`Store`], a cheap-to-clone handle on the connection pool.
+
+pub mod audit;
+pub mod backup;
+mod connect;
+pub mod demo;
+pub mod entities;
+mod migrations;
+pub mod preferences;
+pub mod reference;
+pub mod sessions;
+pub mod settings;
+pub mod users;
+
+pub use connect::{Backend, ConnectError};
+pub use sea_orm::DbErr;
+
+use sea_orm::DatabaseConnection;
+
+/// A handle on the practice's database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    db: DatabaseConnection,
+    backend: Backend,
+}
+
+impl Store {
+    /// Opens the database named by `url` (`sqlite://path` or `postgres://...`) and brings
+    /// its schema up to date.
+    pub async fn open(url: &str) -> Result<Self, ConnectError> {
+        let store = Self::connect(url).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The underlying connection, for tests and tools that need raw access.
+    pub fn connection(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    /// True when the database answers a trivial query.
+    pub async fn ping(&self) -> bool {
+        self.db.ping().await.is_ok()
+    }
+
+    pub async fn close(self) {
+        let _ = self.db.close().await;
+    }
+}

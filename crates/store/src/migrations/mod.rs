@@ -1,0 +1,15 @@
+//! Schema migrations, embedded in the binary and run at start-up. A landed migration is
+//! never edited; every change is a new one appended to the list.
+
+use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_foundation;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_foundation::Migration)]
+    }
+}

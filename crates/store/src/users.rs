@@ -1,0 +1,100 @@
+//! Staff and provider accounts.
+
+use chrono::{DateTime, Utc};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+
+use crate::Store;
+use crate::entities::user;
+
+/// What it takes to create a user. The password arrives already hashed.
+#[derive(Clone, Debug)]
+pub struct NewUser {
+    pub username: String,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub professional_title: String,
+    pub unique_id: String,
+    pub is_provider: bool,
+    pub npi: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UserError {
+    #[error("a user named {0:?} already exists")]
+    Taken(String),
+    #[error(transparent)]
+    Db(#[from] crate::DbErr),
+}
+
+impl Store {
+    pub async fn create_user(&self, new: NewUser, now: DateTime<Utc>) -> Result<user::Model, UserError> {
+        if self.user_by_username(&new.username).await?.is_some() {
+            return Err(UserError::Taken(new.username));
+        }
+        let row = user::ActiveModel {
+            username: Set(new.username),
+            password_hash: Set(new.password_hash),
+            first_name: Set(new.first_name),
+            last_name: Set(new.last_name),
+            professional_title: Set(new.professional_title),
+            unique_id: Set(new.unique_id),
+            is_provider: Set(new.is_provider),
+            npi: Set(new.npi),
+            disabled: Set(false),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        Ok(row.insert(&self.db).await?)
+    }
+
+    /// `username` must already be normalized (see `domain::credentials`).
+    pub async fn user_by_username(&self, username: &str) -> Result<Option<user::Model>, crate::DbErr> {
+        user::Entity::find().filter(user::Column::Username.eq(username)).one(&self.db).await
+    }
+
+    pub async fn user_by_id(&self, user_id: i64) -> Result<Option<user::Model>, crate::DbErr> {
+        user::Entity::find_by_id(user_id).one(&self.db).await
+    }
+
+    /// Active real users (id above 1), by last then first name; only providers when asked.
+    pub async fn list_users(&self, providers_only: bool) -> Result<Vec<user::Model>, crate::DbErr> {
+        let mut query = user::Entity::find().filter(user::Column::Id.gt(1)).filter(user::Column::Disabled.eq(false));
+        if providers_only {
+            query = query.filter(user::Column::IsProvider.eq(true));
+        }
+        query
+            .order_by_asc(user::Column::LastName)
+            .order_by_asc(user::Column::FirstName)
+            .order_by_asc(user::Column::Id)
+            .all(&self.db)
+            .await
+    }
+
+    /// Real users in the database, disabled ones included.
+    pub async fn real_user_count(&self) -> Result<u64, crate::DbErr> {
+        user::Entity::find().filter(user::Column::Id.gt(1)).count(&self.db).await
+    }
+
+    /// Replaces a user's password hash. False when no such user exists.
+    pub async fn set_password_hash(&self, username: &str, hash: String, now: DateTime<Utc>) -> Result<bool, crate::DbErr> {
+        let Some(found) = self.user_by_username(username).await? else { return Ok(false) };
+        let mut row: user::ActiveModel = found.into();
+        row.password_hash = Set(hash);
+        row.updated_at = Set(now);
+        row.update(&self.db).await?;
+        Ok(true)
+    }
+
+    /// Disables or re-enables a user; returns the user's id when found.
+    pub async fn set_user_disabled(&self, username: &str, disabled: bool, now: DateTime<Utc>) -> Result<Option<i64>, crate::DbErr> {
+        let Some(found) = self.user_by_username(username).await? else { return Ok(None) };
+        let id = found.id;
+        let mut row: user::ActiveModel = found.into();
+        row.disabled = Set(disabled);
+        row.updated_at = Set(now);
+        row.update(&self.db).await?;
+        Ok(Some(id))
+    }
+}
