@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { setApiEvents } from '@/api/client';
 import { PageTitleProvider } from '@/components/page-title';
 import { ToastProvider, useToast } from '@/components/toast';
@@ -9,7 +9,8 @@ import { MESSAGES } from '@/lib/messages';
 import { onSessionEnd } from '@/lib/session';
 import { createQueryClient } from './query-client';
 import { forceLogoutUnauthorized } from './session/actions';
-import { ApiErrorOverlay, type ApiErrorNotice } from './shell/ApiErrorOverlay';
+import { ApiErrorOverlay } from './shell/ApiErrorOverlay';
+import { pushApiError } from './shell/api-error-store';
 import { UpdatePrompt } from './shell/UpdatePrompt';
 import { theme } from './theme';
 
@@ -24,15 +25,10 @@ onSessionEnd(() => {
 /** Connects the API client's events to logout, the API Error overlay and the toasts. */
 function ApiEventsBridge() {
   const toast = useToast();
-  const [queue, setQueue] = useState<ApiErrorNotice[]>([]);
   useEffect(() => {
-    let next = 1;
     setApiEvents({
       unauthorized: forceLogoutUnauthorized,
-      apiError: ({ status, message }) => {
-        const id = next++;
-        setQueue((q) => (q.some((n) => n.message === message && n.status === status) ? q : [...q, { id, status, message }]));
-      },
+      apiError: ({ status, message }) => pushApiError(status, message),
       missingJwt: (path) => {
         console.error(`${MESSAGES.noJwt} (${path})`);
         toast(MESSAGES.noJwt, 'error');
@@ -40,7 +36,7 @@ function ApiEventsBridge() {
       otherError: ({ status, path }) => console.warn(`API ${status} on ${path}`),
     });
   }, [toast]);
-  return <ApiErrorOverlay notice={queue[0] ?? null} onClose={() => setQueue((q) => q.slice(1))} />;
+  return <ApiErrorOverlay />;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

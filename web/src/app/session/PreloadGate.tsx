@@ -5,6 +5,7 @@ import { REFERENCE_LISTS, referenceListQueryOptions } from '@/api/references/get
 import { providersQueryOptions } from '@/api/users/get-providers';
 import { usersQueryOptions } from '@/api/users/get-users';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
+import { useApiErrors } from '../shell/api-error-store';
 import { LoadingFailedDialog } from './LoadingFailedDialog';
 import { logout } from './actions';
 
@@ -21,8 +22,10 @@ export function PreloadGate({ userId, children }: { userId: number; children: Re
       ...REFERENCE_LISTS.map((name) => referenceListQueryOptions(name)),
     ],
   });
+  // The API Error overlay (if any) is read first; then 'Loading Failed' offers Retry.
+  const apiErrorsPending = useApiErrors().length > 0;
   const failed = results.filter((r) => r.isError);
-  if (failed.length > 0 && !results.some((r) => r.isFetching)) {
+  if (failed.length > 0 && !results.some((r) => r.isFetching) && !apiErrorsPending) {
     return (
       <>
         <FullScreenSpinner label="Loading app data…" />

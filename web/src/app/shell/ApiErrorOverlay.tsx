@@ -9,16 +9,22 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 
-export interface ApiErrorNotice {
-  id: number;
-  status: number;
-  message: string;
-}
+import { dismissApiError, useApiErrors } from './api-error-store';
 
 /** The full-screen API Error overlay: the server's message and a close control (spec part 1, section 2). */
-export function ApiErrorOverlay({ notice, onClose }: { notice: ApiErrorNotice | null; onClose: () => void }) {
+export function ApiErrorOverlay() {
+  const notice = useApiErrors()[0] ?? null;
+  const onClose = dismissApiError;
   return (
-    <Dialog fullScreen open={notice !== null} onClose={onClose} aria-labelledby="api-error-title" aria-describedby="api-error-message">
+    <Dialog
+      fullScreen
+      open={notice !== null}
+      onClose={onClose}
+      aria-labelledby="api-error-title"
+      aria-describedby="api-error-message"
+      // Above every other dialog (Loading Failed, the login spinner): it explains what just happened.
+      sx={{ zIndex: (t) => t.zIndex.tooltip + 1 }}
+    >
       <AppBar position="relative" color="secondary" elevation={0}>
         <Toolbar>
           <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Close">
