@@ -104,4 +104,35 @@ test.describe('Navigation on a desktop (1280x800)', () => {
     await loginScreen.loginAsDemo();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   });
+
+  test('installed, a back button goes back and sits higher on the schedule', async ({ page, loginScreen, shell }) => {
+    // Chromium offers no switch for the display mode: answer the standalone query as an installed app would.
+    await page.addInitScript(() => {
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => {
+        if (!query.includes('display-mode: standalone')) return real(query);
+        return {
+          matches: true,
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        } as MediaQueryList;
+      };
+    });
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    const back = page.getByRole('button', { name: 'Back' });
+    await expect(back).toBeVisible();
+    const onDashboard = await back.boundingBox();
+    await shell.navigateTo('Schedule');
+    await expect(page).toHaveURL(/\/app\/appointments$/);
+    const onSchedule = await back.boundingBox();
+    expect(onSchedule!.y).toBeLessThan(onDashboard!.y);
+    await back.click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+  });
 });
