@@ -22,8 +22,7 @@ impl PasswordDigest {
     /// Accepts exactly 64 hex digits, in either case.
     pub fn parse(raw: &str) -> Option<Self> {
         let raw = raw.trim();
-        (raw.len() == 64 && raw.bytes().all(|b| b.is_ascii_hexdigit()))
-            .then(|| Self(raw.to_ascii_lowercase()))
+        (raw.len() == 64 && raw.bytes().all(|b| b.is_ascii_hexdigit())).then(|| Self(raw.to_ascii_lowercase()))
     }
 
     /// What a client sends for a password typed as `typed`.

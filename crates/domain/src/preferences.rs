@@ -19,13 +19,20 @@ pub enum Scope {
 #[derive(Clone, Copy, Debug)]
 pub enum Kind {
     Bool,
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     Choice(&'static [&'static str]),
     /// A time of day, "HH:mm" on a 24-hour clock.
     TimeOfDay,
-    Text { max_chars: usize },
+    Text {
+        max_chars: usize,
+    },
     /// Patient ids, newest first, without repeats.
-    PatientIds { max: usize },
+    PatientIds {
+        max: usize,
+    },
     AppointmentFilters,
     OrderFilters,
     ClinicalSummary,
@@ -80,11 +87,26 @@ pub static REGISTRY: &[PreferenceDef] = &[
     pref!("defaultView", Some("mobile.defaultView"), DEFAULT_VIEWS, "0"),
     pref!("autoLogout", Some("mobile.autoLogout"), Kind::Int { min: 1, max: 240 }, "15"),
     pref!("apptColors", Some("mobile.apptColors"), BOOL, "true"),
-    pref!("defaultSchedulingView", Some("mobile.defaultSchedulingView"), Kind::Choice(&["dayView", "listView"]), "\"dayView\""),
+    pref!(
+        "defaultSchedulingView",
+        Some("mobile.defaultSchedulingView"),
+        Kind::Choice(&["dayView", "listView"]),
+        "\"dayView\""
+    ),
     pref!("defaultOrdersView", Some("mobile.defaultOrdersView"), Kind::Choice(&["mine", "all"]), "\"mine\""),
     pref!("recentPatients", Some("mobile.recentPatients"), Kind::PatientIds { max: 20 }, "[]"),
-    pref!("apptFilters", Some("mobile.apptFilters"), Kind::AppointmentFilters, r#"{"order":1,"resources":"all","providers":"all"}"#),
-    pref!("ordersFilters", Some("mobile.ordersFilters"), Kind::OrderFilters, r#"{"offices":"all","statuses":[0],"providers":"all","types":"all","signed":"both"}"#),
+    pref!(
+        "apptFilters",
+        Some("mobile.apptFilters"),
+        Kind::AppointmentFilters,
+        r#"{"order":1,"resources":"all","providers":"all"}"#
+    ),
+    pref!(
+        "ordersFilters",
+        Some("mobile.ordersFilters"),
+        Kind::OrderFilters,
+        r#"{"offices":"all","statuses":[0],"providers":"all","types":"all","signed":"both"}"#
+    ),
     pref!("clinicalSummary", Some("mobile.clinicalSummary"), Kind::ClinicalSummary, "[]"),
     pref!("allowDx", Some("billing.allowDx"), BOOL, "false"),
     pref!("allowModifiers", Some("billing.allowModifiers"), BOOL, "false"),
@@ -337,7 +359,10 @@ fn check_clinical_summary(value: &Value) -> Result<Value, String> {
             .filter(|n| (0..=1000).contains(n))
             .ok_or_else(|| format!("Widget {key}: orderNumber must be a whole number from 0 to 1000"))?;
         let flag = |name: &str| -> Result<bool, String> {
-            object.get(name).and_then(Value::as_bool).ok_or_else(|| format!("Widget {key}: {name} must be true or false"))
+            object
+                .get(name)
+                .and_then(Value::as_bool)
+                .ok_or_else(|| format!("Widget {key}: {name} must be true or false"))
         };
         widgets.push(json!({
             "key": key,
@@ -464,7 +489,12 @@ mod tests {
         let def = lookup("ordersFilters").expect("def");
         let value = json!({"offices": [0, 2], "statuses": [0], "providers": "all", "types": [100], "signed": true});
         assert_eq!(def.check(&value), Ok(value.clone()));
-        assert!(def.check(&json!({"offices": "all", "statuses": "all", "providers": "all", "types": "all", "signed": "yes"})).is_err());
+        assert!(
+            def.check(
+                &json!({"offices": "all", "statuses": "all", "providers": "all", "types": "all", "signed": "yes"})
+            )
+            .is_err()
+        );
     }
 
     #[test]

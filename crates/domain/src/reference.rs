@@ -1,7 +1,8 @@
 //! Reference lists whose members are fixed by the spec rather than by the practice.
 
 /// Phone types (spec part 1, section 3): the numeric type stored with each number.
-pub static PHONE_TYPES: &[(i64, &str)] = &[(0, "Home Phone"), (1, "Work Phone"), (2, "Mobile Phone"), (3, "Other Phone")];
+pub static PHONE_TYPES: &[(i64, &str)] =
+    &[(0, "Home Phone"), (1, "Work Phone"), (2, "Mobile Phone"), (3, "Other Phone")];
 
 /// Sex types (spec part 1, section 3).
 pub static SEX_TYPES: &[(i64, &str)] = &[(0, "Male"), (1, "Female"), (2, "Unknown")];
@@ -18,7 +19,10 @@ mod tests {
 
     #[test]
     fn fixed_lists_match_the_spec() {
-        assert_eq!(PHONE_TYPES.iter().map(|p| p.1).collect::<Vec<_>>(), ["Home Phone", "Work Phone", "Mobile Phone", "Other Phone"]);
+        assert_eq!(
+            PHONE_TYPES.iter().map(|p| p.1).collect::<Vec<_>>(),
+            ["Home Phone", "Work Phone", "Mobile Phone", "Other Phone"]
+        );
         assert_eq!(SEX_TYPES.iter().map(|s| s.0).collect::<Vec<_>>(), [0, 1, 2]);
     }
 

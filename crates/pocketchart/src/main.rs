@@ -103,10 +103,8 @@ enum UserCommand {
 fn init_logging(json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_target(false)
-        .with_ansi(std::io::stdout().is_terminal());
+    let builder =
+        tracing_subscriber::fmt().with_env_filter(filter).with_target(false).with_ansi(std::io::stdout().is_terminal());
     if json {
         builder.json().init();
     } else {
@@ -118,7 +116,11 @@ fn init_logging(json: bool) {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let file = FileSettings::load(cli.config.as_deref())?;
-    let database_url = cli.database_url.clone().or_else(|| file.database_url.clone()).unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+    let database_url = cli
+        .database_url
+        .clone()
+        .or_else(|| file.database_url.clone())
+        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
 
     match cli.command {
         Command::Serve(args) => {
@@ -148,7 +150,11 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyho
     if args.demo || file.demo.unwrap_or(false) {
         if store.is_empty_practice().await? {
             let summary = store.fill_demo(&DemoOptions::at(clock.now())).await?;
-            tracing::info!(users = summary.users, patients = summary.patients, "demo practice created; log in as demo / demo");
+            tracing::info!(
+                users = summary.users,
+                patients = summary.patients,
+                "demo practice created; log in as demo / demo"
+            );
         } else {
             tracing::info!("demo requested, but the database already holds a practice; it is left as it is");
         }
@@ -163,7 +169,8 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyho
         ..ServerConfig::default()
     };
     let router = server::app(store.clone(), config, Arc::clone(&clock)).await?;
-    let listener = tokio::net::TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
+    let listener =
+        tokio::net::TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
     let address = listener.local_addr()?;
     tracing::info!(%address, "Pocketchart is serving at http://{address}{}", server::BASE_PATH);
     server::spawn_housekeeping(store.clone(), clock);
@@ -223,7 +230,10 @@ async fn user_command(command: UserCommand, store: &Store, now: chrono::DateTime
     match command {
         UserCommand::Add { username, first_name, last_name, title, provider, npi } => {
             let username = username_of(&username)?;
-            anyhow::ensure!(!first_name.trim().is_empty() && !last_name.trim().is_empty(), "first and last name are required");
+            anyhow::ensure!(
+                !first_name.trim().is_empty() && !last_name.trim().is_empty(),
+                "first and last name are required"
+            );
             let digest = read_new_password()?;
             let user = store
                 .create_user(
@@ -252,7 +262,9 @@ async fn user_command(command: UserCommand, store: &Store, now: chrono::DateTime
         }
         UserCommand::Disable { username } => {
             let username = username_of(&username)?;
-            let Some(user_id) = store.set_user_disabled(&username, true, now).await? else { bail!("no user named {username}") };
+            let Some(user_id) = store.set_user_disabled(&username, true, now).await? else {
+                bail!("no user named {username}")
+            };
             let ended = store.revoke_user_sessions(user_id, now).await?;
             println!("{username} can no longer log in; {ended} session(s) ended.");
         }

@@ -31,7 +31,8 @@ impl FileSettings {
             None if Path::new(DEFAULT_CONFIG_FILE).is_file() => PathBuf::from(DEFAULT_CONFIG_FILE),
             None => return Ok(Self::default()),
         };
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read config file {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("cannot read config file {}", path.display()))?;
         toml::from_str(&text).with_context(|| format!("config file {} is not valid", path.display()))
     }
 }

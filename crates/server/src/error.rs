@@ -137,7 +137,11 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if self.status.is_server_error() {
             // Logged inside the request's span, which carries its x-request-id.
-            tracing::error!(status = self.status.as_u16(), cause = self.cause.as_deref().unwrap_or(""), "request failed");
+            tracing::error!(
+                status = self.status.as_u16(),
+                cause = self.cause.as_deref().unwrap_or(""),
+                "request failed"
+            );
         }
         let body = ApiError { code: self.code.to_owned(), message: self.message, fields: self.fields };
         let mut response = (self.status, axum::Json(body)).into_response();

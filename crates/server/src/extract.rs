@@ -37,7 +37,10 @@ where
             .and_then(|v| v.split(';').next())
             .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"));
         if !is_json {
-            return Err(AppError::bad_request("malformed_json", "Send the body as JSON (content-type: application/json)"));
+            return Err(AppError::bad_request(
+                "malformed_json",
+                "Send the body as JSON (content-type: application/json)",
+            ));
         }
         let bytes = Bytes::from_request(request, state).await.map_err(body_rejection)?;
         parse_json(&bytes).map(Json)

@@ -47,11 +47,7 @@ fn looks_like_file(path: &str) -> bool {
 }
 
 fn cache_control(path: &str) -> &'static str {
-    if path.starts_with("assets/") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    }
+    if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" }
 }
 
 fn file_response(path: &str, file: &rust_embed::EmbeddedFile, request_headers: &HeaderMap) -> Response {

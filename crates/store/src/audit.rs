@@ -95,10 +95,6 @@ impl Store {
         if let Some(patient_id) = query.patient_id {
             select = select.filter(audit_log::Column::PatientId.eq(patient_id));
         }
-        select
-            .order_by_desc(audit_log::Column::Id)
-            .limit(query.limit.clamp(1, 10_000))
-            .all(&self.db)
-            .await
+        select.order_by_desc(audit_log::Column::Id).limit(query.limit.clamp(1, 10_000)).all(&self.db).await
     }
 }

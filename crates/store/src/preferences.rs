@@ -26,7 +26,13 @@ impl Store {
         Ok(rows.into_iter().filter_map(|row| Some((row.key, parse_stored(&row.value)?))).collect())
     }
 
-    pub async fn save_user_preference(&self, user_id: i64, key: &str, value: &Value, now: DateTime<Utc>) -> Result<(), crate::DbErr> {
+    pub async fn save_user_preference(
+        &self,
+        user_id: i64,
+        key: &str,
+        value: &Value,
+        now: DateTime<Utc>,
+    ) -> Result<(), crate::DbErr> {
         let row = preference::ActiveModel {
             user_id: Set(user_id),
             key: Set(key.to_owned()),
@@ -52,7 +58,12 @@ impl Store {
         Ok(rows.into_iter().filter_map(|row| Some((row.key, parse_stored(&row.value)?))).collect())
     }
 
-    pub async fn save_practice_preference(&self, key: &str, value: &Value, now: DateTime<Utc>) -> Result<(), crate::DbErr> {
+    pub async fn save_practice_preference(
+        &self,
+        key: &str,
+        value: &Value,
+        now: DateTime<Utc>,
+    ) -> Result<(), crate::DbErr> {
         let row = practice_preference::ActiveModel {
             key: Set(key.to_owned()),
             value: Set(value.to_string()),

@@ -68,9 +68,7 @@ impl Store {
     pub async fn purge_sessions(&self, cutoff: DateTime<Utc>) -> Result<u64, crate::DbErr> {
         let result = session::Entity::delete_many()
             .filter(
-                Condition::any()
-                    .add(session::Column::RevokedAt.lt(cutoff))
-                    .add(session::Column::CreatedAt.lt(cutoff)),
+                Condition::any().add(session::Column::RevokedAt.lt(cutoff)).add(session::Column::CreatedAt.lt(cutoff)),
             )
             .exec(&self.db)
             .await?;

@@ -78,7 +78,12 @@ impl Store {
     }
 
     /// Replaces a user's password hash. False when no such user exists.
-    pub async fn set_password_hash(&self, username: &str, hash: String, now: DateTime<Utc>) -> Result<bool, crate::DbErr> {
+    pub async fn set_password_hash(
+        &self,
+        username: &str,
+        hash: String,
+        now: DateTime<Utc>,
+    ) -> Result<bool, crate::DbErr> {
         let Some(found) = self.user_by_username(username).await? else { return Ok(false) };
         let mut row: user::ActiveModel = found.into();
         row.password_hash = Set(hash);
@@ -88,7 +93,12 @@ impl Store {
     }
 
     /// Disables or re-enables a user; returns the user's id when found.
-    pub async fn set_user_disabled(&self, username: &str, disabled: bool, now: DateTime<Utc>) -> Result<Option<i64>, crate::DbErr> {
+    pub async fn set_user_disabled(
+        &self,
+        username: &str,
+        disabled: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Option<i64>, crate::DbErr> {
         let Some(found) = self.user_by_username(username).await? else { return Ok(None) };
         let id = found.id;
         let mut row: user::ActiveModel = found.into();

@@ -28,8 +28,14 @@ pub struct SessionEnded;
 
 /// Admits a request only with a token of a live session, records the activity, and
 /// answers with a freshly signed token whose expiry follows the session's deadline.
-pub async fn require_session(State(state): State<AppState>, mut request: Request, next: Next) -> Result<Response, AppError> {
-    let claims = token_from_headers(request.headers()).and_then(|token| state.tokens.verify(token)).ok_or_else(AppError::unauthorized)?;
+pub async fn require_session(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, AppError> {
+    let claims = token_from_headers(request.headers())
+        .and_then(|token| state.tokens.verify(token))
+        .ok_or_else(AppError::unauthorized)?;
     let now = state.now();
     if claims.exp <= now.timestamp() {
         return Err(AppError::unauthorized());

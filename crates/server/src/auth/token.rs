@@ -60,7 +60,8 @@ mod tests {
         let token = keys.issue(&claims());
         assert_eq!(keys.verify(&token), Some(claims()));
         let payload = token.split('.').nth(1).expect("payload");
-        let json: serde_json::Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).expect("b64")).expect("json");
+        let json: serde_json::Value =
+            serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).expect("b64")).expect("json");
         assert_eq!(json["userId"], 2);
     }
 

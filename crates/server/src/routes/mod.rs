@@ -50,5 +50,7 @@ pub fn api(state: &AppState) -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of the same routes (for `pocketchart openapi` and the drift test).
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", public_routes().merge(protected_routes())).into_openapi()
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .nest("/api", public_routes().merge(protected_routes()))
+        .into_openapi()
 }

@@ -54,7 +54,8 @@ pub type PreferenceValues = BTreeMap<String, Value>;
 
 fn unknown_key(name: &str) -> AppError {
     let shown: String = name.chars().take(80).collect();
-    AppError::bad_request("unknown_preference", format!("Unknown preference key '{shown}'")).with_field(shown, "Unknown preference key")
+    AppError::bad_request("unknown_preference", format!("Unknown preference key '{shown}'"))
+        .with_field(shown, "Unknown preference key")
 }
 
 /// Reads preferences of the logged-in user; keys never saved answer their default.

@@ -93,7 +93,11 @@ pub async fn patient_relationships(State(state): State<AppState>) -> Result<Json
 }
 
 fn fixed(list: &[(i64, &str)]) -> Json<Vec<IdDescription>> {
-    Json(list.iter().map(|(id, description)| IdDescription { id: *id, description: (*description).to_owned() }).collect())
+    Json(
+        list.iter()
+            .map(|(id, description)| IdDescription { id: *id, description: (*description).to_owned() })
+            .collect(),
+    )
 }
 
 /// Fixed: 0 Home Phone, 1 Work Phone, 2 Mobile Phone, 3 Other Phone.

@@ -47,7 +47,11 @@ pub struct LoginResponse {
         (status = 429, description = "Too many failed logins", body = ApiError,
             headers(("retry-after" = u64, description = "Seconds until another try is accepted"))),
     ))]
-pub async fn login(State(state): State<AppState>, ip: ClientIp, Json(request): Json<LoginRequest>) -> Result<Response, AppError> {
+pub async fn login(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    Json(request): Json<LoginRequest>,
+) -> Result<Response, AppError> {
     let now = state.now();
     let typed_name: String = request.username.trim().chars().take(64).collect();
     let username = normalize_username(&request.username);
@@ -125,7 +129,9 @@ pub async fn login(State(state): State<AppState>, ip: ClientIp, Json(request): J
             client_type: request.client_type,
         })
         .await?;
-    state.audit(AuditEntry { user_id: Some(user.id), ip: Some(ip.0), ..AuditEntry::new("login", Outcome::Success) }).await?;
+    state
+        .audit(AuditEntry { user_id: Some(user.id), ip: Some(ip.0), ..AuditEntry::new("login", Outcome::Success) })
+        .await?;
 
     let times = SessionTimes { created_at: now, last_seen_at: now, idle_timeout: idle, revoked: false };
     let token = state.tokens.issue(&Claims {
@@ -134,8 +140,8 @@ pub async fn login(State(state): State<AppState>, ip: ClientIp, Json(request): J
         iat: now.timestamp(),
         exp: times.deadline().timestamp(),
     });
-    let mut response =
-        Json(LoginResponse { user_id: user.id, first_name: user.first_name, last_name: user.last_name }).into_response();
+    let mut response = Json(LoginResponse { user_id: user.id, first_name: user.first_name, last_name: user.last_name })
+        .into_response();
     response.headers_mut().insert(JWT_HEADER, HeaderValue::from_str(&token).map_err(AppError::internal)?);
     Ok(response)
 }
@@ -169,7 +175,11 @@ pub async fn keepalive() -> StatusCode {
 pub async fn logout(State(state): State<AppState>, current: CurrentSession) -> Result<Response, AppError> {
     state.store.revoke_session(&current.session_id, state.now()).await?;
     state
-        .audit(AuditEntry { user_id: Some(current.user_id), ip: Some(current.ip), ..AuditEntry::new("logout", Outcome::Success) })
+        .audit(AuditEntry {
+            user_id: Some(current.user_id),
+            ip: Some(current.ip),
+            ..AuditEntry::new("logout", Outcome::Success)
+        })
         .await?;
     Ok((StatusCode::NO_CONTENT, Extension(SessionEnded)).into_response())
 }

@@ -51,8 +51,12 @@ pub struct TestApp {
 
 enum TestDatabase {
     /// Removed with the test.
-    Sqlite { _folder: tempdir::TempDir },
-    Postgres { name: String },
+    Sqlite {
+        _folder: tempdir::TempDir,
+    },
+    Postgres {
+        name: String,
+    },
 }
 
 mod tempdir {
@@ -63,7 +67,11 @@ mod tempdir {
 
     impl TempDir {
         pub fn new(label: &str) -> Self {
-            let path = std::env::temp_dir().join(format!("pocketchart-test-{label}-{}-{}", std::process::id(), super::unique()));
+            let path = std::env::temp_dir().join(format!(
+                "pocketchart-test-{label}-{}-{}",
+                std::process::id(),
+                super::unique()
+            ));
             std::fs::create_dir_all(&path).expect("temp dir");
             Self(path)
         }
@@ -103,7 +111,9 @@ pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
             match create_postgres_database(&name).await {
                 Ok(url) => (url, TestDatabase::Postgres { name }),
                 Err(error) if !postgres_required() => {
-                    eprintln!("PostgreSQL not reachable ({error}); skipping the PostgreSQL variant. Set REQUIRE_POSTGRES=1 to fail instead.");
+                    eprintln!(
+                        "PostgreSQL not reachable ({error}); skipping the PostgreSQL variant. Set REQUIRE_POSTGRES=1 to fail instead."
+                    );
                     return None;
                 }
                 Err(error) => panic!("REQUIRE_POSTGRES=1 but PostgreSQL is not reachable: {error}"),

@@ -48,7 +48,9 @@ fn every_route_but_login_health_and_the_document_needs_the_session_token() {
     assert_eq!(document["components"]["securitySchemes"]["jwt"]["in"], "header");
     for (path, operations) in document["paths"].as_object().expect("paths") {
         for (method, operation) in operations.as_object().expect("operations") {
-            let public = operation["security"].as_array().is_some_and(|s| s.iter().any(|r| r.as_object().is_some_and(|o| o.is_empty())));
+            let public = operation["security"]
+                .as_array()
+                .is_some_and(|s| s.iter().any(|r| r.as_object().is_some_and(|o| o.is_empty())));
             let should_be_public = matches!(path.as_str(), "/api/login" | "/api/health");
             assert_eq!(public, should_be_public, "{method} {path}");
         }

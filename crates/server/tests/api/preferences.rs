@@ -35,7 +35,10 @@ async fn every_key_answers_its_default(app: TestApp) {
     assert_eq!(values["defaultView"], 0);
     assert_eq!(values["autoLogout"], 15);
     assert_eq!(values["apptColors"], true);
-    assert_eq!((values["allowDx"].clone(), values["allowModifiers"].clone(), values["allowToothSurface"].clone()), (json!(false), json!(false), json!(false)));
+    assert_eq!(
+        (values["allowDx"].clone(), values["allowModifiers"].clone(), values["allowToothSurface"].clone()),
+        (json!(false), json!(false), json!(false))
+    );
     assert_eq!(values["defaultSchedulingView"], "dayView");
     assert_eq!(values["recentPatients"], json!([]));
 }
@@ -51,7 +54,10 @@ async fn saved_values_come_back_after_a_new_login(app: TestApp) {
         ("defaultOrdersView", json!("all")),
         ("recentPatients", json!([12, 7, 3])),
         ("apptFilters", json!({"order": 0, "resources": [1, 3], "providers": "all"})),
-        ("ordersFilters", json!({"offices": [0, 1], "statuses": [0], "providers": "all", "types": [100], "signed": false})),
+        (
+            "ordersFilters",
+            json!({"offices": [0, 1], "statuses": [0], "providers": "all", "types": [100], "signed": false}),
+        ),
         ("localization.temperature", json!("C")),
         ("scheduling.calendarStartTime", json!("06:30")),
     ];
@@ -125,10 +131,15 @@ async fn wrong_values_are_400_and_keep_the_saved_value(app: TestApp) {
 
 async fn practice_wide_keys_are_read_only(app: TestApp) {
     let token = app.demo_token().await;
-    let response = app.post("/api/preferences/save", &token, json!({"key": "scheduling.allowAppointmentOverlaps", "update": true})).await;
+    let response = app
+        .post("/api/preferences/save", &token, json!({"key": "scheduling.allowAppointmentOverlaps", "update": true}))
+        .await;
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert_eq!(json_of(response).await["code"], "desktop_only");
-    assert_eq!(read(&app, &token, json!(["scheduling.allowAppointmentOverlaps"])).await["scheduling.allowAppointmentOverlaps"], false);
+    assert_eq!(
+        read(&app, &token, json!(["scheduling.allowAppointmentOverlaps"])).await["scheduling.allowAppointmentOverlaps"],
+        false
+    );
 }
 
 async fn malformed_requests_are_400(app: TestApp) {

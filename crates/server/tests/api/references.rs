@@ -6,7 +6,12 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, json_of};
 use crate::on_both_databases;
 
-on_both_databases!(every_reference_list_has_the_spec_field_names, fixed_lists_are_the_specs, unknown_list_is_404_naming_it, lists_need_a_session);
+on_both_databases!(
+    every_reference_list_has_the_spec_field_names,
+    fixed_lists_are_the_specs,
+    unknown_list_is_404_naming_it,
+    lists_need_a_session
+);
 
 async fn every_reference_list_has_the_spec_field_names(app: TestApp) {
     let token = app.demo_token().await;
@@ -36,7 +41,10 @@ async fn every_reference_list_has_the_spec_field_names(app: TestApp) {
         }
     }
     let offices = json_of(app.get("/api/references/1/offices", &token).await).await;
-    assert_eq!(offices, json!([{"officeId": 1, "officeName": "Downtown Clinic"}, {"officeId": 2, "officeName": "Eastside Clinic"}]));
+    assert_eq!(
+        offices,
+        json!([{"officeId": 1, "officeName": "Downtown Clinic"}, {"officeId": 2, "officeName": "Eastside Clinic"}])
+    );
 }
 
 async fn fixed_lists_are_the_specs(app: TestApp) {
@@ -47,8 +55,12 @@ async fn fixed_lists_are_the_specs(app: TestApp) {
         json!([{"id": 0, "description": "Home Phone"}, {"id": 1, "description": "Work Phone"},
                {"id": 2, "description": "Mobile Phone"}, {"id": 3, "description": "Other Phone"}])
     );
-    let sexes: Vec<Value> = json_of(app.get("/api/references/1/sexTypes", &token).await).await.as_array().cloned().expect("array");
-    assert_eq!(sexes.iter().map(|s| s["description"].clone()).collect::<Vec<_>>(), [json!("Male"), json!("Female"), json!("Unknown")]);
+    let sexes: Vec<Value> =
+        json_of(app.get("/api/references/1/sexTypes", &token).await).await.as_array().cloned().expect("array");
+    assert_eq!(
+        sexes.iter().map(|s| s["description"].clone()).collect::<Vec<_>>(),
+        [json!("Male"), json!("Female"), json!("Unknown")]
+    );
 }
 
 async fn unknown_list_is_404_naming_it(app: TestApp) {

@@ -72,17 +72,30 @@ async fn password_must_arrive_hashed(app: TestApp) {
 }
 
 async fn malformed_login_body_is_400_naming_the_field(app: TestApp) {
-    let missing = app.call(Method::POST, "/api/login", None, Some(json!({"clientType": 8, "password": digest("demo")}))).await;
+    let missing =
+        app.call(Method::POST, "/api/login", None, Some(json!({"clientType": 8, "password": digest("demo")}))).await;
     assert_eq!(missing.status(), StatusCode::BAD_REQUEST);
     assert_eq!(json_of(missing).await["fields"]["username"], "Required field");
 
     let wrong_type = app
-        .call(Method::POST, "/api/login", None, Some(json!({"clientType": "web", "username": "demo", "password": digest("demo")})))
+        .call(
+            Method::POST,
+            "/api/login",
+            None,
+            Some(json!({"clientType": "web", "username": "demo", "password": digest("demo")})),
+        )
         .await;
     assert_eq!(wrong_type.status(), StatusCode::BAD_REQUEST);
     assert_eq!(json_of(wrong_type).await["fields"]["clientType"], "Must be a whole number");
 
-    let not_json = app.client.post(app.url("/api/login")).header("content-type", "application/json").body("{oops").send().await.expect("send");
+    let not_json = app
+        .client
+        .post(app.url("/api/login"))
+        .header("content-type", "application/json")
+        .body("{oops")
+        .send()
+        .await
+        .expect("send");
     assert_eq!(not_json.status(), StatusCode::BAD_REQUEST);
     assert_eq!(json_of(not_json).await["code"], "malformed_json");
 }
@@ -261,7 +274,10 @@ async fn logins_and_failures_are_audited(app: TestApp) {
     let (success, unknown, known) = (&logins[0], &logins[1], &logins[2]);
     assert_eq!((success.outcome.as_str(), success.user_id), ("success", Some(2)));
     assert_eq!(success.ip.as_deref(), Some("127.0.0.1"));
-    assert_eq!((unknown.outcome.as_str(), unknown.user_id, unknown.username.as_deref()), ("failure", None, Some("Nobody Here")));
+    assert_eq!(
+        (unknown.outcome.as_str(), unknown.user_id, unknown.username.as_deref()),
+        ("failure", None, Some("Nobody Here"))
+    );
     assert_eq!((known.outcome.as_str(), known.user_id, known.username.as_deref()), ("failure", Some(2), None));
     let logouts = app.audit("logout").await;
     assert_eq!((logouts.len(), logouts[0].user_id), (1, Some(2)));

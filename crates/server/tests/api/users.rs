@@ -23,7 +23,8 @@ async fn users_list_hides_system_users_and_is_sorted_by_name(app: TestApp) {
     let users = json_of(app.get("/api/users", &token).await).await;
     assert_eq!(users.as_array().map(Vec::len), Some(9));
     assert!(ids(&users).iter().all(|id| *id > 1));
-    let last_names: Vec<&str> = users.as_array().expect("array").iter().map(|u| u["lastName"].as_str().expect("name")).collect();
+    let last_names: Vec<&str> =
+        users.as_array().expect("array").iter().map(|u| u["lastName"].as_str().expect("name")).collect();
     let mut sorted = last_names.clone();
     sorted.sort_unstable();
     assert_eq!(last_names, sorted);

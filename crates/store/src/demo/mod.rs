@@ -121,14 +121,37 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         },
     ];
     let fee_schedules = list(
-        &["Standard", "Medicare", "Medicaid (Oregon Health Plan)", "Delta Dental PPO", "Aetna PPO", "Self-Pay Discount"],
+        &[
+            "Standard",
+            "Medicare",
+            "Medicaid (Oregon Health Plan)",
+            "Delta Dental PPO",
+            "Aetna PPO",
+            "Self-Pay Discount",
+        ],
         |id, name| fee_schedule::Model { id, name },
     );
     let languages = list(
         &[
-            "English", "Spanish", "Vietnamese", "Chinese (Mandarin)", "Chinese (Cantonese)", "Russian", "Korean",
-            "Tagalog", "Arabic", "Ukrainian", "Japanese", "Somali", "Romanian", "French", "German", "Hindi",
-            "Portuguese", "American Sign Language", "Other",
+            "English",
+            "Spanish",
+            "Vietnamese",
+            "Chinese (Mandarin)",
+            "Chinese (Cantonese)",
+            "Russian",
+            "Korean",
+            "Tagalog",
+            "Arabic",
+            "Ukrainian",
+            "Japanese",
+            "Somali",
+            "Romanian",
+            "French",
+            "German",
+            "Hindi",
+            "Portuguese",
+            "American Sign Language",
+            "Other",
         ],
         |id, name| language::Model { id, name },
     );
@@ -138,15 +161,29 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
     );
     let employment_statuses = list(
         &[
-            "Employed Full-Time", "Employed Part-Time", "Self-Employed", "Unemployed", "Retired", "Student (Full-Time)",
-            "Student (Part-Time)", "Unknown",
+            "Employed Full-Time",
+            "Employed Part-Time",
+            "Self-Employed",
+            "Unemployed",
+            "Retired",
+            "Student (Full-Time)",
+            "Student (Part-Time)",
+            "Unknown",
         ],
         |id, description| employment_status::Model { id, description },
     );
     let patient_relationships = list(
         &[
-            "Self", "Spouse", "Child", "Parent", "Grandparent", "Grandchild", "Sibling", "Legal Guardian",
-            "Domestic Partner", "Other",
+            "Self",
+            "Spouse",
+            "Child",
+            "Parent",
+            "Grandparent",
+            "Grandchild",
+            "Sibling",
+            "Legal Guardian",
+            "Domestic Partner",
+            "Other",
         ],
         |id, description| patient_relationship::Model { id, description },
     );
@@ -177,10 +214,34 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         staff(10, "hkim", "Hannah", "Kim", "Dental Assistant", false, 0),
     ];
     let resources = vec![
-        resource::Model { id: 1, name: "Chair 1".into(), office_id: OFFICE_DOWNTOWN, provider_id: Some(PROVIDER_BENNETT), sort_order: 1 },
-        resource::Model { id: 2, name: "Chair 2".into(), office_id: OFFICE_DOWNTOWN, provider_id: Some(PROVIDER_RAMAN), sort_order: 2 },
-        resource::Model { id: 3, name: "Exam Room 1".into(), office_id: OFFICE_EASTSIDE, provider_id: Some(PROVIDER_CHEN), sort_order: 3 },
-        resource::Model { id: 4, name: "Exam Room 2".into(), office_id: OFFICE_EASTSIDE, provider_id: None, sort_order: 4 },
+        resource::Model {
+            id: 1,
+            name: "Chair 1".into(),
+            office_id: OFFICE_DOWNTOWN,
+            provider_id: Some(PROVIDER_BENNETT),
+            sort_order: 1,
+        },
+        resource::Model {
+            id: 2,
+            name: "Chair 2".into(),
+            office_id: OFFICE_DOWNTOWN,
+            provider_id: Some(PROVIDER_RAMAN),
+            sort_order: 2,
+        },
+        resource::Model {
+            id: 3,
+            name: "Exam Room 1".into(),
+            office_id: OFFICE_EASTSIDE,
+            provider_id: Some(PROVIDER_CHEN),
+            sort_order: 3,
+        },
+        resource::Model {
+            id: 4,
+            name: "Exam Room 2".into(),
+            office_id: OFFICE_EASTSIDE,
+            provider_id: None,
+            sort_order: 4,
+        },
     ];
     // Id 1 of each list is the "none" entry: ids of 1 or less mean none (spec part 2).
     let appointment_types = [
@@ -315,7 +376,13 @@ fn household(
             (_, _) if has_spouse => MARRIED,
             (_, a) if a >= 70 && rng.random_bool(0.4) => 4,
             (_, a) if a >= 35 && rng.random_bool(0.3) => 3,
-            _ => if rng.random_bool(0.05) { 7 } else { 1 },
+            _ => {
+                if rng.random_bool(0.05) {
+                    7
+                } else {
+                    1
+                }
+            }
         };
         let employment = match age {
             0..=4 => 8,
@@ -339,8 +406,16 @@ fn household(
         } else {
             ""
         };
-        let suffix = if role == RELATION_SELF && sex == 0 && rng.random_bool(0.04) { ["Jr.", "Sr.", "III"][rng.random_range(0..3)] } else { "" };
-        let patient_provider = if rng.random_bool(0.8) { account_provider } else { provider_choices[rng.random_range(0..provider_choices.len())] };
+        let suffix = if role == RELATION_SELF && sex == 0 && rng.random_bool(0.04) {
+            ["Jr.", "Sr.", "III"][rng.random_range(0..3)]
+        } else {
+            ""
+        };
+        let patient_provider = if rng.random_bool(0.8) {
+            account_provider
+        } else {
+            provider_choices[rng.random_range(0..provider_choices.len())]
+        };
         let created = opened + Duration::days(if role == RELATION_SELF { 0 } else { rng.random_range(0..90) });
         patient::Model {
             id,
@@ -355,7 +430,11 @@ fn household(
             nickname: people::nickname_for(first).filter(|_| rng.random_bool(0.3)).unwrap_or("").to_owned(),
             birthdate: Some(birthdate),
             sex,
-            government_identifier: if age >= 1 || rng.random_bool(0.5) { people::fictional_ssn(rng) } else { String::new() },
+            government_identifier: if age >= 1 || rng.random_bool(0.5) {
+                people::fictional_ssn(rng)
+            } else {
+                String::new()
+            },
             marital_status_id: Some(marital),
             employment_status_id: Some(employment),
             preferred_language_id: Some(people::preferred_language(rng, last)),
@@ -434,8 +513,11 @@ impl Store {
         for user in &mut practice.users {
             user.password_hash = domain::credentials::hash_password(&digest)?;
         }
-        let summary =
-            DemoSummary { users: practice.users.len(), accounts: practice.accounts.len(), patients: practice.patients.len() };
+        let summary = DemoSummary {
+            users: practice.users.len(),
+            accounts: practice.accounts.len(),
+            patients: practice.patients.len(),
+        };
 
         let txn = self.db.begin().await?;
         insert_all(&txn, practice.offices).await?;
@@ -462,8 +544,17 @@ impl Store {
         set_guarantors(&txn, &guarantors).await?;
         if self.backend == Backend::Postgres {
             for table in [
-                "offices", "fee_schedules", "languages", "marital_statuses", "employment_statuses",
-                "patient_relationships", "users", "resources", "appointment_types", "appointment_statuses", "accounts",
+                "offices",
+                "fee_schedules",
+                "languages",
+                "marital_statuses",
+                "employment_statuses",
+                "patient_relationships",
+                "users",
+                "resources",
+                "appointment_types",
+                "appointment_statuses",
+                "accounts",
                 "patients",
             ] {
                 // Rows were written with their ids; move each identity past them.
@@ -492,13 +583,18 @@ where
     Ok(())
 }
 
-async fn set_guarantors(txn: &DatabaseTransaction, rows: &[(i64, Option<i64>, Option<i64>)]) -> Result<(), crate::DbErr> {
+async fn set_guarantors(
+    txn: &DatabaseTransaction,
+    rows: &[(i64, Option<i64>, Option<i64>)],
+) -> Result<(), crate::DbErr> {
     let backend = txn.get_database_backend();
     for (id, primary, secondary) in rows {
         txn.execute_raw(Statement::from_sql_and_values(
             backend,
             match backend {
-                sea_orm::DbBackend::Postgres => "UPDATE patients SET primary_guarantor_id = $1, secondary_guarantor_id = $2 WHERE id = $3",
+                sea_orm::DbBackend::Postgres => {
+                    "UPDATE patients SET primary_guarantor_id = $1, secondary_guarantor_id = $2 WHERE id = $3"
+                }
                 _ => "UPDATE patients SET primary_guarantor_id = ?, secondary_guarantor_id = ? WHERE id = ?",
             },
             [(*primary).into(), (*secondary).into(), (*id).into()],

@@ -44,16 +44,16 @@ async fn index(manager: &SchemaManager<'_>, table: &'static str, columns: &[&'st
 
 /// Two-column reference list: id and a describing text.
 async fn simple_list(manager: &SchemaManager<'_>, table: &'static str, text_column: &'static str) -> Result<(), DbErr> {
-    manager
-        .create_table(Table::create().table(table).col(big_pk_auto("id")).col(string(text_column)).to_owned())
-        .await
+    manager.create_table(Table::create().table(table).col(big_pk_auto("id")).col(string(text_column)).to_owned()).await
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .create_table(Table::create().table("settings").col(string("key").primary_key()).col(text("value")).to_owned())
+            .create_table(
+                Table::create().table("settings").col(string("key").primary_key()).col(text("value")).to_owned(),
+            )
             .await?;
 
         manager
@@ -282,7 +282,16 @@ impl MigrationTrait for Migration {
             .exec_stmt(
                 Query::insert()
                     .into_table("users")
-                    .columns(["username", "password_hash", "first_name", "last_name", "unique_id", "disabled", "created_at", "updated_at"])
+                    .columns([
+                        "username",
+                        "password_hash",
+                        "first_name",
+                        "last_name",
+                        "unique_id",
+                        "disabled",
+                        "created_at",
+                        "updated_at",
+                    ])
                     .values_panic([
                         "system".into(),
                         "!".into(),

@@ -1,0 +1,194 @@
+//! The binary as an administrator uses it: subcommands, settings precedence, and a
+//! server started with `serve`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use domain::credentials::PasswordDigest;
+use serde_json::json;
+
+const BIN: &str = env!("CARGO_BIN_EXE_pocketchart");
+
+/// A scratch folder for one test, removed afterwards.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("pocketchart-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("scratch");
+        Self(path)
+    }
+
+    fn database_url(&self) -> String {
+        format!("sqlite://{}", self.0.join("practice.db").display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs the binary in `dir` with a clean environment for its own settings.
+fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("POCKETCHART_DATABASE_URL")
+        .env_remove("POCKETCHART_LISTEN")
+        .env_remove("POCKETCHART_DEMO")
+        .env_remove("POCKETCHART_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn assert_success(output: &Output) {
+    assert!(output.status.success(), "stdout: {}\nstderr: {}", stdout(output), String::from_utf8_lossy(&output.stderr));
+}
+
+/// A running `pocketchart serve`, stopped when dropped.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> Served {
+    let mut command = Command::new(BIN);
+    command
+        .arg("serve")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("POCKETCHART_DATABASE_URL")
+        .env_remove("POCKETCHART_LISTEN")
+        .env_remove("POCKETCHART_DEMO")
+        .env_remove("POCKETCHART_CONFIG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for (key, value) in envs {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("spawn serve");
+    let lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    for line in lines {
+        let line = line.expect("line");
+        if let Some(rest) = line.split("serving at http://").nth(1) {
+            let address = rest.split('/').next().expect("address").to_owned();
+            return Served { child, address };
+        }
+    }
+    panic!("serve exited before it was serving");
+}
+
+async fn login(address: &str, username: &str, password: &str) -> reqwest::StatusCode {
+    reqwest::Client::new()
+        .post(format!("http://{address}/api/login"))
+        .json(&json!({"clientType": 8, "username": username, "password": PasswordDigest::of_typed(password).as_str()}))
+        .send()
+        .await
+        .expect("login")
+        .status()
+}
+
+#[test]
+fn demo_fills_an_empty_database_once() {
+    let scratch = Scratch::new("demo");
+    let url = scratch.database_url();
+    let first = run(&scratch.0, &["--database", &url, "demo", "--patients", "50"], "");
+    assert_success(&first);
+    assert!(stdout(&first).contains("Log in as demo / demo"), "{}", stdout(&first));
+    let second = run(&scratch.0, &["--database", &url, "demo"], "");
+    assert!(!second.status.success(), "a filled database is left alone");
+    assert!(String::from_utf8_lossy(&second.stderr).contains("only fills an empty database"));
+}
+
+#[test]
+fn migrate_reports_an_up_to_date_schema() {
+    let scratch = Scratch::new("migrate");
+    let output = run(&scratch.0, &["--database", &scratch.database_url(), "migrate"], "");
+    assert_success(&output);
+    assert!(stdout(&output).contains("Database is up to date"));
+}
+
+#[test]
+fn backup_writes_a_consistent_copy_and_never_overwrites() {
+    let scratch = Scratch::new("backup");
+    let url = scratch.database_url();
+    assert_success(&run(&scratch.0, &["--database", &url, "demo", "--patients", "30"], ""));
+    let target = scratch.0.join("copy.db");
+    let target_text = target.display().to_string();
+    assert_success(&run(&scratch.0, &["--database", &url, "backup", "--to", &target_text], ""));
+    // The copy is a database of its own that already holds the practice.
+    let again = run(&scratch.0, &["--database", &format!("sqlite://{target_text}"), "demo"], "");
+    assert!(!again.status.success(), "the backup holds the practice");
+    let overwrite = run(&scratch.0, &["--database", &url, "backup", "--to", &target_text], "");
+    assert!(!overwrite.status.success());
+    assert!(String::from_utf8_lossy(&overwrite.stderr).contains("already exists"));
+}
+
+#[tokio::test]
+async fn users_are_added_disabled_enabled_and_given_new_passwords() {
+    let scratch = Scratch::new("users");
+    let url = scratch.database_url();
+    let add = ["--database", url.as_str(), "user", "add", "--username", "RLopez", "--first-name", "Rosa"];
+    assert_success(&run(&scratch.0, &[&add[..], &["--last-name", "Lopez", "--title", "RDH"]].concat(), "hygiene-2026\n"));
+    let short = run(&scratch.0, &["--database", &url, "user", "passwd", "rlopez"], "short\n");
+    assert!(!short.status.success(), "passwords need 8 characters");
+
+    let served = serve(&scratch.0, &["--database", &url, "--listen", "127.0.0.1:0"], &[]);
+    assert_eq!(login(&served.address, "rlopez", "hygiene-2026").await, reqwest::StatusCode::OK);
+
+    assert_success(&run(&scratch.0, &["--database", &url, "user", "disable", "rlopez"], ""));
+    assert_eq!(login(&served.address, "rlopez", "hygiene-2026").await, reqwest::StatusCode::UNAUTHORIZED);
+    assert_success(&run(&scratch.0, &["--database", &url, "user", "enable", "rlopez"], ""));
+    assert_success(&run(&scratch.0, &["--database", &url, "user", "passwd", "rlopez"], "cleaning-2027\n"));
+    assert_eq!(login(&served.address, "rlopez", "hygiene-2026").await, reqwest::StatusCode::UNAUTHORIZED);
+    assert_eq!(login(&served.address, "rlopez", "cleaning-2027").await, reqwest::StatusCode::OK);
+}
+
+#[tokio::test]
+async fn serve_takes_settings_from_flags_then_environment_then_config_file() {
+    let scratch = Scratch::new("settings");
+    let from_file = scratch.0.join("from-file.db");
+    std::fs::write(
+        scratch.0.join("pocketchart.toml"),
+        format!("listen = \"127.0.0.1:0\"\ndatabase_url = \"sqlite://{}\"\ndemo = true\n", from_file.display()),
+    )
+    .expect("config");
+
+    // The config file alone: its database gets the demo practice.
+    {
+        let served = serve(&scratch.0, &[], &[]);
+        assert_eq!(login(&served.address, "demo", "demo").await, reqwest::StatusCode::OK);
+    }
+    assert!(from_file.exists());
+
+    // The environment beats the file; a flag beats the environment.
+    let from_env = scratch.0.join("from-env.db");
+    let from_flag = scratch.0.join("from-flag.db");
+    {
+        let env_url = format!("sqlite://{}", from_env.display());
+        let flag_url = format!("sqlite://{}", from_flag.display());
+        let served = serve(&scratch.0, &["--database", &flag_url], &[("POCKETCHART_DATABASE_URL", &env_url)]);
+        assert_eq!(login(&served.address, "demo", "demo").await, reqwest::StatusCode::OK);
+    }
+    assert!(from_flag.exists() && !from_env.exists());
+}
