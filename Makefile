@@ -1,0 +1,59 @@
+# Pocketchart: `make run` serves the demo practice, `make test` runs every check.
+# Both do their own set-up on a fresh machine (Rust, Node 20 and npm are expected).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+CARGO_FLAGS := --locked
+RELEASE_BIN := target/release/pocketchart
+DEBUG_BIN := target/debug/pocketchart
+# Test tools never download a browser: Debian's Chromium is used.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test web web-deps server server-debug chromium lint check-web e2e openapi bench-web-size help
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+run: web server ## Build everything, then serve the demo practice at http://127.0.0.1:8080/app/
+	$(RELEASE_BIN) serve --demo
+
+test: web-deps chromium check-web web lint ## Every check: web unit tests, Rust tests on SQLite and PostgreSQL, browser tests
+	cargo test $(CARGO_FLAGS) --workspace
+	$(MAKE) --no-print-directory e2e
+
+web-deps: web/node_modules/.installed ## Install the web app's packages (npm ci)
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+web: web-deps ## Build the web app into web/dist (embedded into the server at its build)
+	cd web && npm run build
+
+server: ## Build the release server (after `make web`, so it embeds the web app)
+	cargo build --release $(CARGO_FLAGS) -p pocketchart
+
+server-debug:
+	cargo build $(CARGO_FLAGS) -p pocketchart
+
+chromium: ## Install Debian's Chromium for the browser tests when missing
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
+check-web: web-deps ## Web: API types match the server's document, type check, unit tests
+	cd web && npm run check:api && npm run typecheck && npm test
+
+lint: ## Rust formatting and lints
+	cargo fmt --all --check
+	cargo clippy $(CARGO_FLAGS) --all-targets -- -D warnings
+
+e2e: web-deps chromium server-debug ## Browser tests (Playwright, Chromium) against the real server and demo practice
+	cd web && CI=1 POCKETCHART_BIN=$(CURDIR)/$(DEBUG_BIN) npm run e2e
+
+openapi: web-deps ## After changing the API: regenerate the OpenAPI document and the web app's types
+	cargo run $(CARGO_FLAGS) -q -p pocketchart -- openapi > web/src/api/openapi.json
+	cd web && npm run gen:api
+
+bench-web-size: web ## Gzipped JavaScript the login page and the dashboard load
+	cd web && npm run size
