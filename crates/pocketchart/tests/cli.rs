@@ -149,7 +149,11 @@ async fn users_are_added_disabled_enabled_and_given_new_passwords() {
     let scratch = Scratch::new("users");
     let url = scratch.database_url();
     let add = ["--database", url.as_str(), "user", "add", "--username", "RLopez", "--first-name", "Rosa"];
-    assert_success(&run(&scratch.0, &[&add[..], &["--last-name", "Lopez", "--title", "RDH"]].concat(), "hygiene-2026\n"));
+    assert_success(&run(
+        &scratch.0,
+        &[&add[..], &["--last-name", "Lopez", "--title", "RDH"]].concat(),
+        "hygiene-2026\n",
+    ));
     let short = run(&scratch.0, &["--database", &url, "user", "passwd", "rlopez"], "short\n");
     assert!(!short.status.success(), "passwords need 8 characters");
 

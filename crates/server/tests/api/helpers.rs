@@ -184,6 +184,16 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// Another server on the same database and clock (a restart, or a second server
+    /// behind a load balancer); its base URL.
+    pub async fn second_server(&self, config: ServerConfig) -> String {
+        let router = server::app(self.store.clone(), config, Arc::new(self.clock.clone())).await.expect("app");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let address = format!("http://{}", listener.local_addr().expect("address"));
+        tokio::spawn(server::serve(listener, router, std::future::pending()));
+        address
+    }
+
     pub async fn login_raw(&self, username: &str, password_digest: &str) -> Response {
         self.client
             .post(self.url("/api/login"))

@@ -5,9 +5,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
-use server::Clock;
+use server::{Clock, ServerConfig};
 
-use crate::helpers::{TestApp, digest, json_of, jwt_of, token_payload};
+use crate::helpers::{Db, TestApp, digest, json_of, jwt_of, spawn_app_with, token_payload};
 use crate::on_both_databases;
 
 on_both_databases!(
@@ -30,6 +30,7 @@ on_both_databases!(
     username_is_throttled_after_five_failures,
     address_is_throttled_after_twenty_failures,
     logins_and_failures_are_audited,
+    token_works_on_every_server_sharing_the_database,
 );
 
 async fn health_answers_without_a_token(app: TestApp) {
@@ -281,4 +282,50 @@ async fn logins_and_failures_are_audited(app: TestApp) {
     assert_eq!((known.outcome.as_str(), known.user_id, known.username.as_deref()), ("failure", Some(2), None));
     let logouts = app.audit("logout").await;
     assert_eq!((logouts.len(), logouts[0].user_id), (1, Some(2)));
+}
+
+async fn token_works_on_every_server_sharing_the_database(app: TestApp) {
+    // The signing key made at first start is stored in the database, so a restarted
+    // server (or a second one) accepts the tokens, and a logout anywhere ends them all.
+    let other = app.second_server(ServerConfig::default()).await;
+    let token = app.demo_token().await;
+    let on_other = app.client.get(format!("{other}/api/users")).header("jwt", &token).send().await.expect("send");
+    assert_eq!(on_other.status(), StatusCode::OK);
+    let logout = app.client.post(format!("{other}/api/logout")).header("jwt", &token).send().await.expect("send");
+    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.get("/api/users", &token).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn configured_signing_key_signs_the_tokens(db: Db) {
+    let secret = b"a configured secret of 32+ chars!".to_vec();
+    let Some(app) =
+        spawn_app_with(db, ServerConfig { jwt_secret: Some(secret.clone()), ..ServerConfig::default() }).await
+    else {
+        return;
+    };
+    let token = app.demo_token().await;
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::HS256);
+    validation.validate_exp = false;
+    let decoded = jsonwebtoken::decode::<serde_json::Value>(
+        &token,
+        &jsonwebtoken::DecodingKey::from_secret(&secret),
+        &validation,
+    );
+    assert_eq!(decoded.expect("signed with the configured key").claims["userId"], 2);
+    // A server with the stored key instead refuses it.
+    let other = app.second_server(ServerConfig::default()).await;
+    let response = app.client.get(format!("{other}/api/users")).header("jwt", &token).send().await.expect("send");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+mod configured_signing_key {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::configured_signing_key_signs_the_tokens(super::Db::Sqlite).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        super::configured_signing_key_signs_the_tokens(super::Db::Postgres).await;
+    }
 }
