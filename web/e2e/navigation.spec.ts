@@ -38,8 +38,8 @@ test.describe('Navigation on a phone (360x640)', () => {
       await expect(nav).toBeHidden();
     }
     await shell.menuButton.click();
-    await expect(page.getByText('Version 0.2.4-0')).toBeVisible();
-    await page.getByRole('link', { name: 'Acknowledgments' }).click();
+    await expect(page.getByTestId('nav-version').filter({ visible: true })).toHaveText('Version 0.2.4-0');
+    await page.getByRole('link', { name: 'Acknowledgments' }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/app\/acknowledgments$/);
     await expect(page.getByTestId('acknowledgments').getByText('react', { exact: true })).toBeVisible();
   });
