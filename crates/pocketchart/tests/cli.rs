@@ -95,7 +95,8 @@ fn serve(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> Served {
             return Served { child, address };
         }
     }
-    panic!("serve exited before it was serving");
+    let status = child.wait().expect("wait");
+    panic!("serve exited ({status}) before it was serving");
 }
 
 async fn login(address: &str, username: &str, password: &str) -> reqwest::StatusCode {
