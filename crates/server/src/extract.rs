@@ -81,7 +81,9 @@ fn describe(path: &str, text: &str) -> (String, String) {
         return (within(name), "Required field".to_owned());
     }
     if let Some(name) = quoted_name(text, "unknown field `") {
-        return (within(name), "Unknown field".to_owned());
+        // The path already ends at the unknown field.
+        let field = if path.rsplit('.').next() == Some(name) { path.to_owned() } else { within(name) };
+        return (field, "Unknown field".to_owned());
     }
     let field = if path == "." || path.is_empty() { "body".to_owned() } else { path.to_owned() };
     let problem = if text.contains("expected i") || text.contains("expected u") {
