@@ -3,6 +3,8 @@
 //! the code and used by the store and the server alike.
 
 pub mod credentials;
+pub mod patient;
 pub mod preferences;
 pub mod reference;
+pub mod search;
 pub mod session;

@@ -168,13 +168,16 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyho
         },
         ..ServerConfig::default()
     };
-    let router = server::app(store.clone(), config, Arc::clone(&clock)).await?;
+    let app = server::app(store.clone(), config, Arc::clone(&clock)).await?;
     let listener =
         tokio::net::TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
     let address = listener.local_addr()?;
     tracing::info!(%address, "Pocketchart is serving at http://{address}{}", server::BASE_PATH);
     server::spawn_housekeeping(store.clone(), clock);
-    server::serve(listener, router, shutdown_signal()).await?;
+    server::serve(listener, app.router, shutdown_signal()).await?;
+    // Requests are done; write what the audit queue still holds before closing.
+    drop(app.audit);
+    app.audit_writer.finished().await;
     store.close().await;
     tracing::info!("stopped");
     Ok(())

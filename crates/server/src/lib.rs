@@ -2,6 +2,7 @@
 //! `/app/`. The binary (`crates/pocketchart`) and the integration tests both build the
 //! application with [`app`] and run it with [`serve`].
 
+pub mod audit;
 pub mod auth;
 pub mod client_ip;
 pub mod clock;
@@ -36,6 +37,7 @@ pub use config::ServerConfig;
 pub use routes::openapi_document;
 pub use web::BASE_PATH;
 
+use audit::{AuditSink, AuditWriter};
 use auth::{LoginThrottle, TokenKeys};
 use error::AppError;
 use state::AppState;
@@ -46,24 +48,35 @@ const BODY_LIMIT: usize = 1 << 20;
 /// A request still running after this is cut off with a 503.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The application and what must outlive a request: the audit writer.
+pub struct App {
+    pub router: Router,
+    /// A handle on the audit queue (tests flush it before reading the log).
+    pub audit: AuditSink,
+    /// Finishes once every handle on the queue is dropped and the queue is written.
+    pub audit_writer: AuditWriter,
+}
+
 /// Builds the application on an opened (and migrated) store.
-pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> Result<Router, store::DbErr> {
+pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> Result<App, store::DbErr> {
     let secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
         None => store.signing_key().await?,
     };
+    let (audit, audit_writer) = AuditSink::start(store.clone());
     let state = AppState {
         store,
         tokens: Arc::new(TokenKeys::from_secret(&secret)),
         clock,
         throttle: Arc::new(LoginThrottle::new(config.login_limits)),
         config: Arc::new(config),
+        audit_sink: audit.clone(),
     };
 
     let (api, document) = routes::api(&state).split_for_parts();
     let document = Arc::new(document.to_pretty_json().map_err(|e| store::DbErr::Custom(e.to_string()))?);
 
-    Ok(Router::new()
+    let router = Router::new()
         .merge(api)
         .route(
             "/api/openapi.json",
@@ -83,7 +96,8 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
         .layer(SetRequestIdLayer::new(http::REQUEST_ID, http::RequestIds::default()))
         .layer(CatchPanicLayer::custom(http::panic_response))
-        .with_state(state))
+        .with_state(state);
+    Ok(App { router, audit, audit_writer })
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets requests in

@@ -21,6 +21,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         (name = "users", description = "Staff and providers"),
         (name = "references", description = "Reference lists"),
         (name = "preferences", description = "Per-user preferences"),
+        (name = "patients", description = "Patient search, new accounts and demographics"),
+        (name = "patient chart", description = "Alerts, allergies, problems, balances, contacts, insurance, guarantors, provider"),
         (name = "health", description = "Liveness"),
     )
 )]

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use store::Store;
 use store::audit::AuditEntry;
 
+use crate::audit::AuditSink;
 use crate::auth::{LoginThrottle, TokenKeys};
 use crate::clock::Clock;
 use crate::config::ServerConfig;
@@ -18,6 +19,7 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     pub throttle: Arc<LoginThrottle>,
     pub config: Arc<ServerConfig>,
+    pub audit_sink: AuditSink,
 }
 
 impl AppState {
@@ -25,9 +27,14 @@ impl AppState {
         self.clock.now()
     }
 
-    /// Writes an audit entry. A request whose audit entry cannot be written fails:
-    /// nothing about a patient is read or changed without its trace.
+    /// Records an audit entry of a read or a login through the batching writer.
+    /// (Changes write theirs in their own transaction instead.)
     pub async fn audit(&self, entry: AuditEntry) -> Result<(), AppError> {
-        self.store.record_audit(self.now(), entry).await.map_err(AppError::internal)
+        self.audit_sink.record(self.now(), entry).await
+    }
+
+    /// Today's date for ages and expirations.
+    pub fn today(&self) -> chrono::NaiveDate {
+        self.now().date_naive()
     }
 }

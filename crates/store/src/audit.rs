@@ -2,7 +2,7 @@
 //! where, and with what outcome. The database refuses updates and deletes of it.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::Store;
 use crate::entities::audit_log;
@@ -65,22 +65,44 @@ pub struct AuditQuery {
     pub limit: u64,
 }
 
+fn row(at: DateTime<Utc>, entry: AuditEntry) -> audit_log::ActiveModel {
+    audit_log::ActiveModel {
+        at: Set(at),
+        user_id: Set(entry.user_id),
+        username: Set(entry.username),
+        action: Set(entry.action.to_owned()),
+        patient_id: Set(entry.patient_id),
+        entity: Set(entry.entity.map(str::to_owned)),
+        entity_id: Set(entry.entity_id),
+        ip: Set(entry.ip),
+        outcome: Set(entry.outcome.as_str().to_owned()),
+        detail: Set(entry.detail),
+        ..Default::default()
+    }
+}
+
+/// Writes one entry with `db`, which may be the transaction of the change it records.
+pub(crate) async fn insert(
+    db: &impl ConnectionTrait,
+    at: DateTime<Utc>,
+    entry: AuditEntry,
+) -> Result<(), crate::DbErr> {
+    audit_log::Entity::insert(row(at, entry)).exec_without_returning(db).await?;
+    Ok(())
+}
+
 impl Store {
     pub async fn record_audit(&self, at: DateTime<Utc>, entry: AuditEntry) -> Result<(), crate::DbErr> {
-        let row = audit_log::ActiveModel {
-            at: Set(at),
-            user_id: Set(entry.user_id),
-            username: Set(entry.username),
-            action: Set(entry.action.to_owned()),
-            patient_id: Set(entry.patient_id),
-            entity: Set(entry.entity.map(str::to_owned)),
-            entity_id: Set(entry.entity_id),
-            ip: Set(entry.ip),
-            outcome: Set(entry.outcome.as_str().to_owned()),
-            detail: Set(entry.detail),
-            ..Default::default()
-        };
-        row.insert(&self.db).await?;
+        insert(&self.db, at, entry).await
+    }
+
+    /// Writes many entries in one statement (one commit, one sync to disk).
+    pub async fn record_audit_batch(&self, entries: Vec<(DateTime<Utc>, AuditEntry)>) -> Result<(), crate::DbErr> {
+        let mut rows = entries.into_iter().map(|(at, entry)| row(at, entry)).peekable();
+        while rows.peek().is_some() {
+            let batch: Vec<_> = rows.by_ref().take(500).collect();
+            audit_log::Entity::insert_many(batch).exec_without_returning(&self.db).await?;
+        }
         Ok(())
     }
 

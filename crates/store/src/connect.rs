@@ -88,7 +88,7 @@ impl Store {
             }
         }
         let db = Database::connect(options).await?;
-        Ok(Self { db, backend })
+        Ok(Self { db, backend, names: std::sync::Arc::default() })
     }
 
     /// Brings the schema up to date. On PostgreSQL an advisory lock makes concurrent

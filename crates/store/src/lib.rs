@@ -10,8 +10,11 @@ mod connect;
 pub mod demo;
 pub mod entities;
 mod migrations;
+pub mod names;
+pub mod patients;
 pub mod preferences;
 pub mod reference;
+pub mod search;
 pub mod sessions;
 pub mod settings;
 pub mod users;
@@ -19,13 +22,23 @@ pub mod users;
 pub use connect::{Backend, ConnectError};
 pub use sea_orm::DbErr;
 
+use std::sync::Arc;
+
 use sea_orm::DatabaseConnection;
 
 /// A handle on the practice's database.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
     db: DatabaseConnection,
     backend: Backend,
+    /// Name keys for typo-tolerant search, shared by every clone of this handle.
+    names: Arc<names::NameIndex>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("backend", &self.backend).finish_non_exhaustive()
+    }
 }
 
 impl Store {

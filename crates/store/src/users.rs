@@ -58,6 +58,14 @@ impl Store {
         user::Entity::find_by_id(user_id).one(&self.db).await
     }
 
+    /// Users by id, disabled ones included (their names stay on old records).
+    pub async fn users_by_ids(&self, ids: &[i64]) -> Result<Vec<user::Model>, crate::DbErr> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        user::Entity::find().filter(user::Column::Id.is_in(ids.iter().copied())).all(&self.db).await
+    }
+
     /// Active real users (id above 1), by last then first name; only providers when asked.
     pub async fn list_users(&self, providers_only: bool) -> Result<Vec<user::Model>, crate::DbErr> {
         let mut query = user::Entity::find().filter(user::Column::Id.gt(1)).filter(user::Column::Disabled.eq(false));

@@ -72,6 +72,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds patients, best match first; or lists patients by id. */
+        get: operations["search_patients"];
+        put?: never;
+        /** Creates a new account with this patient as its first patient and guarantor. */
+        post: operations["create_patient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/1/patient/{patientId}/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_provider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_provider"];
+        trace?: never;
+    };
+    "/api/patients/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Defaults for the new-patient form. */
+        get: operations["patient_defaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/emergencyContacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["emergency_contacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/guarantors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["guarantors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/insurance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["insurance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One patient's demographics. */
+        get: operations["get_patient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a patient's demographics (and, when sent, provider, office and fee schedule). */
+        patch: operations["update_patient"];
+        trace?: never;
+    };
+    "/api/patients/{patientId}/accountAlerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient's account's alerts that have not expired. */
+        get: operations["account_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["patient_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}/allergy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["allergies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}/problem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["problems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/preferences": {
         parameters: {
             query?: never;
@@ -308,6 +506,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountAlert: {
+            /** Format: int64 */
+            alertId: number;
+            /** Format: date-time */
+            created: string;
+            description: string;
+            /**
+             * Format: date
+             * @description The last day the alert shows; null when it never expires.
+             */
+            expiration?: string | null;
+        };
+        AllergyAlert: {
+            /** Format: int64 */
+            allergyId: number;
+            allergyType: string;
+            /** Format: date-time */
+            created: string;
+            description: string;
+            notes: string;
+            /** Format: date */
+            onset?: string | null;
+            reaction: string;
+            severity: string;
+            status: string;
+        };
         /** @description The body of every error response. */
         ApiError: {
             /** @description Stable machine-readable reason, snake_case. */
@@ -319,10 +543,75 @@ export interface components {
             /** @description Text a person can read. */
             message: string;
         };
+        /** @description Dollars with cents (spec part 2: shown with 2 decimals). */
+        Balance: {
+            /**
+             * Format: double
+             * @description The whole account's balance: every patient's portions less unapplied credit.
+             */
+            accountBalance: number;
+            /**
+             * Format: double
+             * @description What insurance is expected to pay.
+             */
+            insurancePortion: number;
+            /**
+             * Format: double
+             * @description What the patient owes.
+             */
+            patientPortion: number;
+            /**
+             * Format: double
+             * @description Credit received and not yet applied.
+             */
+            unapplied: number;
+        };
+        EmergencyContact: {
+            name: string;
+            nextOfKin: boolean;
+            /** @description 3-3-4 digits with dashes. */
+            phone: string;
+            relationship: string;
+        };
         FeeSchedule: {
             /** Format: int64 */
             feeScheduleId: number;
             feeScheduleName: string;
+        };
+        /**
+         * @description A guarantor: the patient-information fields without relationships, marital status,
+         *     employment and language (spec part 2, 'Guarantor detail').
+         */
+        Guarantor: {
+            /** Format: int64 */
+            age?: number | null;
+            /** Format: date */
+            birthdate?: string | null;
+            city: string;
+            country: string;
+            displayId: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            middleName: string;
+            nickname: string;
+            /** Format: int64 */
+            patientId: number;
+            phone1?: components["schemas"]["PhoneEntry"] | null;
+            phone2?: components["schemas"]["PhoneEntry"] | null;
+            phone3?: components["schemas"]["PhoneEntry"] | null;
+            prefix: string;
+            /** Format: int32 */
+            sex: number;
+            state: string;
+            streetAddress: string;
+            suffix: string;
+            suite: string;
+            zipCode: string;
+        };
+        Guarantors: {
+            primary?: components["schemas"]["Guarantor"] | null;
+            secondary?: components["schemas"]["Guarantor"] | null;
         };
         HealthStatus: {
             /** @description "ok" when the database answers, otherwise "unavailable". */
@@ -336,6 +625,25 @@ export interface components {
             description: string;
             /** Format: int64 */
             id: number;
+        };
+        InsurancePolicy: {
+            carrier: string;
+            /** Format: date */
+            end?: string | null;
+            groupId: string;
+            /** @description The policy holder, "Last, First". */
+            guarantor: string;
+            /** Format: int64 */
+            insuranceId: number;
+            plan: string;
+            /**
+             * Format: int32
+             * @description 1 primary, 2 secondary, 3 tertiary.
+             */
+            priority: number;
+            /** Format: date */
+            start?: string | null;
+            subscriberId: string;
         };
         Language: {
             language: string;
@@ -358,20 +666,296 @@ export interface components {
             /** Format: int64 */
             userId: number;
         };
+        /** @description An office or fee schedule named on a record. */
+        NamedRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         Office: {
             /** Format: int64 */
             officeId: number;
             officeName: string;
+        };
+        /** @description A patient's chart demographics. */
+        Patient: {
+            /** Format: int64 */
+            accountId: number;
+            accountProvider?: components["schemas"]["UserRef"] | null;
+            /** Format: int64 */
+            age?: number | null;
+            /** Format: date */
+            birthdate?: string | null;
+            city: string;
+            country: string;
+            /** @description The chart number staff see. */
+            displayId: string;
+            email: string;
+            /** Format: int64 */
+            employment?: number | null;
+            feeSchedule?: components["schemas"]["NamedRef"] | null;
+            firstName: string;
+            /** @description The SSN with only its last four digits shown ("***-**-6789"), or "". */
+            governmentIdentifier: string;
+            inactive: boolean;
+            lastName: string;
+            maidenName: string;
+            /** Format: int64 */
+            maritalStatus?: number | null;
+            middle: string;
+            nickname: string;
+            /** Format: int64 */
+            patientId: number;
+            patientOffice?: components["schemas"]["NamedRef"] | null;
+            patientProvider?: components["schemas"]["UserRef"] | null;
+            phone1?: components["schemas"]["PhoneEntry"] | null;
+            phone2?: components["schemas"]["PhoneEntry"] | null;
+            phone3?: components["schemas"]["PhoneEntry"] | null;
+            /** Format: int64 */
+            preferredLanguageId?: number | null;
+            prefix: string;
+            /** Format: int64 */
+            primaryGuarantorId?: number | null;
+            /** Format: int64 */
+            relationshipToPrimary?: number | null;
+            /** Format: int64 */
+            relationshipToSecondary?: number | null;
+            /** Format: int64 */
+            secondaryGuarantorId?: number | null;
+            /**
+             * Format: int32
+             * @description 0 Male, 1 Female, 2 Unknown.
+             */
+            sex: number;
+            state: string;
+            streetAddress: string;
+            suffix: string;
+            suite: string;
+            zipCode: string;
+        };
+        PatientAlert: {
+            /** Format: int64 */
+            alertId: number;
+            /** Format: int32 */
+            alertNumber: number;
+            /** Format: date-time */
+            created: string;
+            description: string;
+            isPreventiveCare: boolean;
+        };
+        /** @description What a new patient's form starts with (spec part 1, section 3 'Patient defaults'). */
+        PatientDefaults: {
+            /** Format: int64 */
+            accountProviderId?: number | null;
+            country: string;
+            /** Format: int64 */
+            employment?: number | null;
+            /** Format: int64 */
+            feeScheduleId?: number | null;
+            /** Format: int64 */
+            languageId?: number | null;
+            /** Format: int64 */
+            maritalStatus?: number | null;
+            /** Format: int64 */
+            officeId?: number | null;
+            phone1: components["schemas"]["PhoneEntry"];
+            phone2: components["schemas"]["PhoneEntry"];
+            phone3: components["schemas"]["PhoneEntry"];
+            /**
+             * Format: int64
+             * @description The logged-in user when they are a provider.
+             */
+            providerId?: number | null;
+            /** Format: int64 */
+            relationshipToPrimary?: number | null;
+            /** Format: int64 */
+            relationshipToSecondary?: number | null;
+            /** Format: int32 */
+            sex: number;
+        };
+        /**
+         * @description A patient as sent to create or change one. On a change, a field left out (or
+         *     null) keeps its value; '' clears a text and 0 clears a choice.
+         */
+        PatientInput: {
+            /**
+             * Format: int64
+             * @description Required for a new account (spec part 1, section 4).
+             * @default null
+             */
+            accountProviderId: number | null;
+            /**
+             * @description Create even though a possible duplicate was found (the user confirmed).
+             * @default null
+             */
+            allowDuplicate: boolean | null;
+            /**
+             * @description yyyy-MM-dd; '' when unknown.
+             * @default null
+             */
+            birthdate: string | null;
+            /** @default null */
+            city: string | null;
+            /** @default null */
+            country: string | null;
+            /** @default null */
+            email: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            employment: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            feeScheduleId: number | null;
+            /** @default null */
+            firstName: string | null;
+            /**
+             * @description New SSN (9 digits); the masked value sent back keeps the stored one; '' clears it.
+             * @default null
+             */
+            governmentIdentifier: string | null;
+            /** @default null */
+            lastName: string | null;
+            /** @default null */
+            maidenName: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            maritalStatus: number | null;
+            /** @default null */
+            middle: string | null;
+            /** @default null */
+            nickname: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            officeId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            patientProviderId: number | null;
+            /** @default null */
+            phone1: components["schemas"]["PhoneEntry"] | null;
+            /** @default null */
+            phone2: components["schemas"]["PhoneEntry"] | null;
+            /** @default null */
+            phone3: components["schemas"]["PhoneEntry"] | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            preferredLanguageId: number | null;
+            /** @default null */
+            prefix: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            relationshipToPrimary: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            relationshipToSecondary: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            sex: number | null;
+            /** @default null */
+            state: string | null;
+            /** @default null */
+            streetAddress: string | null;
+            /** @default null */
+            suffix: string | null;
+            /** @default null */
+            suite: string | null;
+            /** @default null */
+            zipCode: string | null;
+        };
+        /** @description An entry of the problem list: the diagnoses a billing order starts from. */
+        PatientProblem: {
+            description: string;
+            /** Format: date */
+            onset?: string | null;
+            /** @description ICD-10-CM code. */
+            problemCode: string;
+            /** Format: int64 */
+            problemId: number;
+            problemListUmlsId: string;
+            status: string;
         };
         PatientRelationship: {
             patientRelationship: string;
             /** Format: int64 */
             patientRelationshipId: number;
         };
+        /** @description One row of a patient search (spec part 1, section 3 'Patient search result'). */
+        PatientSearchResult: {
+            accountAlerts: boolean;
+            /** Format: int64 */
+            accountProviderId?: number | null;
+            /** Format: int64 */
+            age?: number | null;
+            allergies: boolean;
+            /** Format: date */
+            birthday?: string | null;
+            displayId: string;
+            firstName: string;
+            inactive: boolean;
+            lastName: string;
+            middleName: string;
+            patientAlerts: boolean;
+            /** Format: int64 */
+            patientId: number;
+            /** Format: int64 */
+            patientProviderId?: number | null;
+            /** @description No photos are stored yet: always null. */
+            photoHash?: string | null;
+        };
+        /** @description A phone number and its type: 0 Home, 1 Work, 2 Mobile, 3 Other Phone. */
+        PhoneEntry: {
+            /** @description As 3-3-4 digits with dashes in answers; any format of 10 digits when sent. */
+            number?: string;
+            /** Format: int64 */
+            type?: number | null;
+        };
+        /** @description Answered (409) when a new patient looks like one already on file. */
+        PossibleDuplicates: {
+            /** @description "possible_duplicate" */
+            code: string;
+            /** @description The patients it may be. */
+            duplicates: components["schemas"]["PatientSearchResult"][];
+            message: string;
+        };
         /** @description A key to read: its name, or the spec's descriptor with an optional internal key. */
         PreferenceKey: string | {
             internalKey?: string | null;
             pkey: string;
+        };
+        ProviderOfficeFee: {
+            accountOffice?: components["schemas"]["NamedRef"] | null;
+            accountProvider?: components["schemas"]["UserRef"] | null;
+            feeSchedule?: components["schemas"]["NamedRef"] | null;
+            patientOffice?: components["schemas"]["NamedRef"] | null;
+            patientProvider?: components["schemas"]["UserRef"] | null;
+        };
+        /** @description New choices; 0 (or null) clears an optional one. The account provider is required. */
+        ProviderOfficeFeeInput: {
+            /** Format: int64 */
+            accountProviderId?: number | null;
+            /** Format: int64 */
+            feeScheduleId?: number | null;
+            /** Format: int64 */
+            officeId?: number | null;
+            /** Format: int64 */
+            patientProviderId?: number | null;
         };
         SavePreference: {
             /** @description Short or internal key. */
@@ -391,6 +975,13 @@ export interface components {
             professionalTitle: string;
             /** @description Short code shown in audit trails and on printouts. */
             uniqueId: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        /** @description A user named on a record. */
+        UserRef: {
+            firstName: string;
+            lastName: string;
             /** Format: int64 */
             userId: number;
         };
@@ -534,6 +1125,696 @@ export interface operations {
             };
             /** @description No live session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_patients: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Name ("smith", "smith, john", "john smith", a prefix, a small typo), birth date
+                 *     (MM/dd/yyyy, M/d/yy or yyyy-MM-dd), phone digits in any format, or chart number.
+                 */
+                search?: string;
+                /** @description Patient ids separated by commas (recently viewed patients), answered in that order. */
+                ids?: string;
+                /** @description At most this many results (1 to 50, default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientSearchResult"][];
+                };
+            };
+            /** @description Search shorter than 2 characters, or malformed ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_patient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Patient"];
+                };
+            };
+            /** @description Fields at fault, each named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Possibly a patient already on file; send again with allowDuplicate to create anyway */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PossibleDuplicates"];
+                };
+            };
+        };
+    };
+    get_provider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderOfficeFee"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    update_provider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderOfficeFeeInput"];
+            };
+        };
+        responses: {
+            /** @description The choices as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderOfficeFee"];
+                };
+            };
+            /** @description Fields at fault, each named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patient_defaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientDefaults"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    emergency_contacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmergencyContact"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    guarantors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guarantors"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    insurance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsurancePolicy"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_patient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Patient"];
+                };
+            };
+            /** @description The id is not a number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such patient */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    update_patient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientInput"];
+            };
+        };
+        responses: {
+            /** @description The patient as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Patient"];
+                };
+            };
+            /** @description Fields at fault, each named; nothing was saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such patient */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    account_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountAlert"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patient_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientAlert"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    allergies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllergyAlert"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    problems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientProblem"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

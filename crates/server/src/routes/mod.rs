@@ -2,6 +2,7 @@
 //! route cannot exist without its entry in the OpenAPI document.
 
 pub mod health;
+pub mod patients;
 pub mod preferences;
 pub mod references;
 pub mod session;
@@ -40,6 +41,18 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(references::unknown_list))
         .routes(routes!(preferences::read_preferences))
         .routes(routes!(preferences::save_preference))
+        .routes(routes!(patients::search_patients, patients::create_patient))
+        .routes(routes!(patients::patient_defaults))
+        .routes(routes!(patients::get_patient, patients::update_patient))
+        .routes(routes!(patients::chart::patient_alerts))
+        .routes(routes!(patients::chart::account_alerts))
+        .routes(routes!(patients::chart::allergies))
+        .routes(routes!(patients::chart::problems))
+        .routes(routes!(patients::chart::balance))
+        .routes(routes!(patients::chart::emergency_contacts))
+        .routes(routes!(patients::chart::insurance))
+        .routes(routes!(patients::chart::guarantors))
+        .routes(routes!(patients::care::get_provider, patients::care::update_provider))
 }
 
 /// The API under `/api`, each protected route behind the session check.

@@ -46,6 +46,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub clock: ManualClock,
     pub store: Store,
+    /// The audit queue, flushed before a test reads the log.
+    audit_sink: server::audit::AuditSink,
     database: TestDatabase,
 }
 
@@ -127,13 +129,13 @@ pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
         .fill_demo(&DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
         .await
         .expect("demo practice");
-    let router = server::app(store.clone(), config, Arc::new(clock.clone())).await.expect("app");
+    let app = server::app(store.clone(), config, Arc::new(clock.clone())).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(server::serve(listener, router, std::future::pending()));
+    tokio::spawn(server::serve(listener, app.router, std::future::pending()));
 
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    Some(TestApp { address, client, clock, store, database })
+    Some(TestApp { address, client, clock, store, audit_sink: app.audit, database })
 }
 
 async fn create_postgres_database(name: &str) -> Result<String, sea_orm::DbErr> {
@@ -187,10 +189,10 @@ impl TestApp {
     /// Another server on the same database and clock (a restart, or a second server
     /// behind a load balancer); its base URL.
     pub async fn second_server(&self, config: ServerConfig) -> String {
-        let router = server::app(self.store.clone(), config, Arc::new(self.clock.clone())).await.expect("app");
+        let app = server::app(self.store.clone(), config, Arc::new(self.clock.clone())).await.expect("app");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let address = format!("http://{}", listener.local_addr().expect("address"));
-        tokio::spawn(server::serve(listener, router, std::future::pending()));
+        tokio::spawn(server::serve(listener, app.router, std::future::pending()));
         address
     }
 
@@ -233,12 +235,18 @@ impl TestApp {
         self.call(Method::POST, path, Some(token), Some(body)).await
     }
 
+    pub async fn patch(&self, path: &str, token: &str, body: Value) -> Response {
+        self.call(Method::PATCH, path, Some(token), Some(body)).await
+    }
+
     pub async fn keepalive(&self, token: &str) -> Response {
         self.call(Method::PATCH, "/api/keepalive", Some(token), None).await
     }
 
-    /// The newest audit entries with this action, newest first.
+    /// The newest audit entries with this action, newest first (after the queue of
+    /// this server is written).
     pub async fn audit(&self, action: &str) -> Vec<store::entities::audit_log::Model> {
+        self.audit_sink.flush().await;
         self.store
             .audit_entries(store::audit::AuditQuery { action: Some(action.into()), limit: 100, ..Default::default() })
             .await

@@ -5,6 +5,7 @@ mod helpers;
 
 mod audit;
 mod openapi;
+mod patients;
 mod preferences;
 mod references;
 mod session;

@@ -3,6 +3,7 @@
 //! `serve --demo` fills an empty database with it; later areas add their own records
 //! to the same generator.
 
+pub mod chart;
 pub mod names;
 pub mod people;
 
@@ -10,14 +11,15 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, PaginatorTrait, Statement,
+    ActiveModelTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, PaginatorTrait,
     TransactionTrait,
 };
 
 use crate::entities::{
     account, appointment_status, appointment_type, employment_status, fee_schedule, language, marital_status, office,
-    patient, patient_relationship, resource, user,
+    patient, patient_phone, patient_relationship, resource, user,
 };
+use crate::names::NameKind;
 use crate::{Backend, Store};
 use people::NamePools;
 
@@ -57,6 +59,7 @@ pub struct DemoPractice {
     pub appointment_statuses: Vec<appointment_status::Model>,
     pub accounts: Vec<account::Model>,
     pub patients: Vec<patient::Model>,
+    pub chart: chart::ChartRecords,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -290,6 +293,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         accounts.push(household.account);
         patients.extend(household.members);
     }
+    let chart = chart::build(&mut rng, &pools, &patients, &accounts, now);
 
     DemoPractice {
         offices,
@@ -304,6 +308,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         appointment_statuses,
         accounts,
         patients,
+        chart,
     }
 }
 
@@ -466,6 +471,8 @@ fn household(
             inactive: rng.random_bool(0.03),
             created_at: created,
             updated_at: created,
+            last_name_key: domain::search::fold_name(last),
+            first_name_key: domain::search::fold_name(first),
         }
     };
 
@@ -531,17 +538,27 @@ impl Store {
         insert_all(&txn, practice.appointment_types).await?;
         insert_all(&txn, practice.appointment_statuses).await?;
         insert_all(&txn, practice.accounts).await?;
-        // Spouses name each other as guarantors, so guarantors are set after every
-        // member of the household exists.
-        let guarantors: Vec<(i64, Option<i64>, Option<i64>)> =
-            practice.patients.iter().map(|p| (p.id, p.primary_guarantor_id, p.secondary_guarantor_id)).collect();
-        let without_guarantors = practice
+        let phones = phone_index(&practice.patients);
+        let mut keys: Vec<(NameKind, String)> = practice
             .patients
-            .into_iter()
-            .map(|p| patient::Model { primary_guarantor_id: None, secondary_guarantor_id: None, ..p })
+            .iter()
+            .flat_map(|p| [(NameKind::Last, p.last_name_key.clone()), (NameKind::First, p.first_name_key.clone())])
             .collect();
-        insert_all(&txn, without_guarantors).await?;
-        set_guarantors(&txn, &guarantors).await?;
+        keys.sort_by(|a, b| (a.0 as i16, &a.1).cmp(&(b.0 as i16, &b.1)));
+        keys.dedup();
+        insert_households(&txn, practice.patients).await?;
+        insert_all(&txn, phones).await?;
+        for batch in keys.chunks(400) {
+            crate::patients::insert_name_keys(&txn, batch).await?;
+        }
+        let chart = practice.chart;
+        insert_all(&txn, chart.patient_alerts).await?;
+        insert_all(&txn, chart.account_alerts).await?;
+        insert_all(&txn, chart.allergies).await?;
+        insert_all(&txn, chart.problems).await?;
+        insert_all(&txn, chart.emergency_contacts).await?;
+        insert_all(&txn, chart.insurance_policies).await?;
+        insert_all(&txn, chart.ledger_entries).await?;
         if self.backend == Backend::Postgres {
             for table in [
                 "offices",
@@ -556,6 +573,13 @@ impl Store {
                 "appointment_statuses",
                 "accounts",
                 "patients",
+                "patient_alerts",
+                "account_alerts",
+                "allergies",
+                "problems",
+                "emergency_contacts",
+                "insurance_policies",
+                "ledger_entries",
             ] {
                 // Rows were written with their ids; move each identity past them.
                 txn.execute_unprepared(&format!(
@@ -565,12 +589,31 @@ impl Store {
             }
         }
         txn.commit().await?;
+        self.names.mark_stale();
         Ok(summary)
     }
 }
 
+/// The phone search rows of the demo patients.
+fn phone_index(patients: &[patient::Model]) -> Vec<patient_phone::Model> {
+    patients
+        .iter()
+        .flat_map(|p| {
+            [(1i16, &p.phone1_number), (2, &p.phone2_number), (3, &p.phone3_number)]
+                .into_iter()
+                .filter(|(_, number)| number.len() == 10)
+                .map(|(position, number)| patient_phone::Model {
+                    patient_id: p.id,
+                    position,
+                    number: number.clone(),
+                    local_number: number[3..].to_owned(),
+                })
+        })
+        .collect()
+}
+
 /// Inserts rows in batches that stay under both databases' bound-parameter limits.
-async fn insert_all<M>(txn: &DatabaseTransaction, rows: Vec<M>) -> Result<(), crate::DbErr>
+pub(crate) async fn insert_all<M>(txn: &DatabaseTransaction, rows: Vec<M>) -> Result<(), crate::DbErr>
 where
     M: IntoActiveModel<<<M as sea_orm::ModelTrait>::Entity as EntityTrait>::ActiveModel> + sea_orm::ModelTrait,
     <<M as sea_orm::ModelTrait>::Entity as EntityTrait>::ActiveModel: ActiveModelTrait + Send,
@@ -583,25 +626,23 @@ where
     Ok(())
 }
 
-async fn set_guarantors(
+/// Inserts patients a whole household per statement: spouses name each other as
+/// guarantors, and both databases check foreign keys at the end of each statement.
+pub(crate) async fn insert_households(
     txn: &DatabaseTransaction,
-    rows: &[(i64, Option<i64>, Option<i64>)],
+    patients: Vec<patient::Model>,
 ) -> Result<(), crate::DbErr> {
-    let backend = txn.get_database_backend();
-    for (id, primary, secondary) in rows {
-        txn.execute_raw(Statement::from_sql_and_values(
-            backend,
-            match backend {
-                sea_orm::DbBackend::Postgres => {
-                    "UPDATE patients SET primary_guarantor_id = $1, secondary_guarantor_id = $2 WHERE id = $3"
-                }
-                _ => "UPDATE patients SET primary_guarantor_id = ?, secondary_guarantor_id = ? WHERE id = ?",
-            },
-            [(*primary).into(), (*secondary).into(), (*id).into()],
-        ))
-        .await?;
+    let mut batch: Vec<patient::Model> = Vec::with_capacity(400);
+    let mut patients = patients.into_iter().peekable();
+    while let Some(patient) = patients.next() {
+        let account = patient.account_id;
+        batch.push(patient);
+        let household_ends = patients.peek().is_none_or(|next| next.account_id != account);
+        if household_ends && batch.len() >= 300 {
+            insert_all(txn, std::mem::take(&mut batch)).await?;
+        }
     }
-    Ok(())
+    insert_all(txn, batch).await
 }
 
 #[cfg(test)]

@@ -48,6 +48,9 @@ pub struct Model {
     pub inactive: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// `domain::search::fold_name` of the last name, kept by the store on every write.
+    pub last_name_key: String,
+    pub first_name_key: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

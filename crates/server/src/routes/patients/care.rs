@@ -1,0 +1,114 @@
+//! A patient's provider, office and fee schedule, and their account's provider and
+//! office (spec part 2, 'Provider, Office & Fee Schedule').
+
+use axum::extract::State;
+use domain::patient::FieldErrors;
+use serde::{Deserialize, Serialize};
+use store::audit::{AuditEntry, Outcome};
+use store::patients::{CareAssignment, PatientRecord};
+use utoipa::ToSchema;
+
+use super::model::{NamedRef, UserRef};
+use super::{audit_read, check_choices, record_or_404};
+use crate::auth::CurrentSession;
+use crate::error::{ApiError, AppError};
+use crate::extract::{Json, Path};
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderOfficeFee {
+    pub patient_provider: Option<UserRef>,
+    pub account_provider: Option<UserRef>,
+    pub patient_office: Option<NamedRef>,
+    pub fee_schedule: Option<NamedRef>,
+    pub account_office: Option<NamedRef>,
+}
+
+/// New choices; 0 (or null) clears an optional one. The account provider is required.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProviderOfficeFeeInput {
+    pub patient_provider_id: Option<i64>,
+    pub account_provider_id: Option<i64>,
+    pub office_id: Option<i64>,
+    pub fee_schedule_id: Option<i64>,
+}
+
+async fn answer(state: &AppState, record: &PatientRecord) -> Result<ProviderOfficeFee, AppError> {
+    let ids: Vec<i64> =
+        [record.patient.patient_provider_id, record.account.account_provider_id].into_iter().flatten().collect();
+    let users = state.store.users_by_ids(&ids).await?;
+    let user = |id: Option<i64>| id.and_then(|id| users.iter().find(|u| u.id == id)).map(UserRef::from);
+    let offices = state.store.offices().await?;
+    let office = |id: Option<i64>| {
+        id.and_then(|id| offices.iter().find(|o| o.id == id)).map(|o| NamedRef { id: o.id, name: o.name.clone() })
+    };
+    let fee_schedules = state.store.fee_schedules().await?;
+    Ok(ProviderOfficeFee {
+        patient_provider: user(record.patient.patient_provider_id),
+        account_provider: user(record.account.account_provider_id),
+        patient_office: office(record.patient.office_id),
+        fee_schedule: record
+            .patient
+            .fee_schedule_id
+            .and_then(|id| fee_schedules.iter().find(|f| f.id == id))
+            .map(|f| NamedRef { id: f.id, name: f.name.clone() }),
+        account_office: office(record.account.office_id),
+    })
+}
+
+#[utoipa::path(get, path = "/patients/1/patient/{patientId}/provider", tag = "patient chart",
+    params(("patientId" = i64, Path, description = "The patient's id")),
+    responses((status = 200, body = ProviderOfficeFee), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
+pub async fn get_provider(
+    State(state): State<AppState>,
+    current: CurrentSession,
+    Path(patient_id): Path<i64>,
+) -> Result<Json<ProviderOfficeFee>, AppError> {
+    let record = record_or_404(&state, patient_id).await?;
+    audit_read(&state, &current, "patient.provider.read", patient_id).await?;
+    Ok(Json(answer(&state, &record).await?))
+}
+
+#[utoipa::path(patch, path = "/patients/1/patient/{patientId}/provider", tag = "patient chart",
+    request_body = ProviderOfficeFeeInput,
+    params(("patientId" = i64, Path, description = "The patient's id")),
+    responses(
+        (status = 200, description = "The choices as saved", body = ProviderOfficeFee),
+        (status = 400, description = "Fields at fault, each named", body = ApiError),
+        (status = 404, body = ApiError),
+        (status = 401, body = ApiError),
+    ))]
+pub async fn update_provider(
+    State(state): State<AppState>,
+    current: CurrentSession,
+    Path(patient_id): Path<i64>,
+    Json(input): Json<ProviderOfficeFeeInput>,
+) -> Result<Json<ProviderOfficeFee>, AppError> {
+    record_or_404(&state, patient_id).await?;
+    let positive = |id: Option<i64>| id.filter(|id| *id > 0);
+    let care = CareAssignment {
+        patient_provider_id: positive(input.patient_provider_id),
+        account_provider_id: positive(input.account_provider_id),
+        office_id: positive(input.office_id),
+        fee_schedule_id: positive(input.fee_schedule_id),
+    };
+    let mut errors = FieldErrors::new();
+    if care.account_provider_id.is_none() {
+        errors.insert("accountProviderId".into(), "Required field".into());
+    }
+    check_choices(&state, None, &care, &mut errors).await?;
+    if !errors.is_empty() {
+        return Err(AppError::invalid_fields(errors));
+    }
+    let audit = AuditEntry {
+        user_id: Some(current.user_id),
+        ip: Some(current.ip),
+        patient_id: Some(patient_id),
+        ..AuditEntry::new("patient.provider.update", Outcome::Success)
+    };
+    state.store.update_care_assignment(patient_id, care, state.now(), audit).await?;
+    let record = record_or_404(&state, patient_id).await?;
+    Ok(Json(answer(&state, &record).await?))
+}

@@ -1,0 +1,390 @@
+//! Patients: search, new accounts, demographics (spec part 1 'Patient search',
+//! 'Patient', 'Patient creation'; part 2 'Patient area'). Every read and change of a
+//! patient is written to the audit log with the patient's id.
+
+pub mod care;
+pub mod chart;
+pub mod model;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use domain::patient::{FieldErrors, IdentifierChange, PatientDraft, PatientFields, government_identifier_change};
+use domain::reference::is_real_user_id;
+use domain::search::{MIN_QUERY_CHARS, parse_query};
+use serde::{Deserialize, Serialize};
+use store::audit::{AuditEntry, Outcome};
+use store::patients::{CareAssignment, PatientRecord};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::CurrentSession;
+use crate::error::{ApiError, AppError};
+use crate::extract::{Json, Path, Query};
+use crate::state::AppState;
+use model::{Patient, PatientContext, PatientInput, PatientSearchResult, PhoneEntry, draft_of};
+
+/// Results a search answers unless asked for fewer.
+const DEFAULT_RESULTS: u32 = 25;
+const MAX_RESULTS: u32 = 50;
+/// Spec part 1, section 5: the toast's words, also the server's.
+pub const TOO_SHORT: &str = "Please enter more than 2 characters";
+const CHOOSE_FROM_LIST: &str = "Choose from the list";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PatientsQuery {
+    /// Name ("smith", "smith, john", "john smith", a prefix, a small typo), birth date
+    /// (MM/dd/yyyy, M/d/yy or yyyy-MM-dd), phone digits in any format, or chart number.
+    pub search: Option<String>,
+    /// Patient ids separated by commas (recently viewed patients), answered in that order.
+    pub ids: Option<String>,
+    /// At most this many results (1 to 50, default 25).
+    pub limit: Option<u32>,
+}
+
+/// Finds patients, best match first; or lists patients by id.
+#[utoipa::path(get, path = "/patients", tag = "patients", params(PatientsQuery),
+    responses(
+        (status = 200, body = Vec<PatientSearchResult>),
+        (status = 400, description = "Search shorter than 2 characters, or malformed ids", body = ApiError),
+        (status = 401, body = ApiError),
+    ))]
+pub async fn search_patients(
+    State(state): State<AppState>,
+    current: CurrentSession,
+    Query(query): Query<PatientsQuery>,
+) -> Result<Json<Vec<PatientSearchResult>>, AppError> {
+    let today = state.today();
+    let limit = query.limit.unwrap_or(DEFAULT_RESULTS);
+    if !(1..=MAX_RESULTS).contains(&limit) {
+        return Err(AppError::invalid_field("limit", format!("Must be a whole number from 1 to {MAX_RESULTS}")));
+    }
+    let (hits, action) = match (&query.ids, &query.search) {
+        (Some(ids), _) => {
+            let ids = parse_ids(ids)?;
+            (state.store.patients_in_order(&ids, today).await?, "patient.list")
+        }
+        (None, Some(text)) => {
+            if text.trim().chars().count() < MIN_QUERY_CHARS {
+                return Err(AppError::invalid_field("search", TOO_SHORT));
+            }
+            let parsed = parse_query(text, today);
+            (state.store.search_patients(&parsed, limit as usize, today).await?, "patient.search")
+        }
+        (None, None) => return Err(AppError::invalid_field("search", "Required field")),
+    };
+    let results: Vec<PatientSearchResult> = hits.iter().map(|hit| PatientSearchResult::from_hit(hit, today)).collect();
+    // Which patients were shown, never what was typed.
+    let shown: Vec<String> = results.iter().map(|r| r.patient_id.to_string()).collect();
+    state
+        .audit(AuditEntry {
+            user_id: Some(current.user_id),
+            ip: Some(current.ip),
+            entity: Some("patients"),
+            entity_id: Some(shown.join(",")),
+            ..AuditEntry::new(action, Outcome::Success)
+        })
+        .await?;
+    Ok(Json(results))
+}
+
+fn parse_ids(text: &str) -> Result<Vec<i64>, AppError> {
+    let problem = || AppError::invalid_field("ids", "Must be patient ids separated by commas");
+    let ids: Vec<i64> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse::<i64>().map_err(|_| problem()))
+        .collect::<Result<_, _>>()?;
+    if ids.len() > MAX_RESULTS as usize {
+        return Err(AppError::invalid_field("ids", format!("At most {MAX_RESULTS} ids")));
+    }
+    Ok(ids)
+}
+
+/// What a new patient's form starts with (spec part 1, section 3 'Patient defaults').
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PatientDefaults {
+    /// The logged-in user when they are a provider.
+    pub provider_id: Option<i64>,
+    pub account_provider_id: Option<i64>,
+    pub office_id: Option<i64>,
+    pub fee_schedule_id: Option<i64>,
+    pub marital_status: Option<i64>,
+    pub sex: i16,
+    pub employment: Option<i64>,
+    pub language_id: Option<i64>,
+    pub relationship_to_primary: Option<i64>,
+    pub relationship_to_secondary: Option<i64>,
+    pub phone1: PhoneEntry,
+    pub phone2: PhoneEntry,
+    pub phone3: PhoneEntry,
+    pub country: String,
+}
+
+/// Defaults for the new-patient form.
+#[utoipa::path(get, path = "/patients/default", tag = "patients",
+    responses((status = 200, body = PatientDefaults), (status = 401, body = ApiError)))]
+pub async fn patient_defaults(
+    State(state): State<AppState>,
+    current: CurrentSession,
+) -> Result<Json<PatientDefaults>, AppError> {
+    let store = &state.store;
+    let me = store.user_by_id(current.user_id).await?.filter(|u| u.is_provider).map(|u| u.id);
+    let named = |rows: Vec<(i64, String)>, wanted: &str| {
+        rows.iter().find(|(_, name)| name.eq_ignore_ascii_case(wanted)).map(|(id, _)| *id)
+    };
+    let marital = store.marital_statuses().await?.into_iter().map(|m| (m.id, m.description)).collect();
+    let employment = store.employment_statuses().await?.into_iter().map(|e| (e.id, e.description)).collect();
+    let languages: Vec<(i64, String)> = store.languages().await?.into_iter().map(|l| (l.id, l.name)).collect();
+    let relationships = store.patient_relationships().await?.into_iter().map(|r| (r.id, r.description)).collect();
+    let empty_phone = |kind: i64| PhoneEntry { number: String::new(), kind: Some(kind) };
+    Ok(Json(PatientDefaults {
+        provider_id: me,
+        account_provider_id: me,
+        office_id: store.offices().await?.first().map(|o| o.id),
+        fee_schedule_id: store.fee_schedules().await?.first().map(|f| f.id),
+        marital_status: named(marital, "Unknown"),
+        sex: 2,
+        employment: named(employment, "Unknown"),
+        language_id: named(languages.clone(), "English").or_else(|| languages.first().map(|l| l.0)),
+        relationship_to_primary: named(relationships, "Self"),
+        relationship_to_secondary: None,
+        phone1: empty_phone(2),
+        phone2: empty_phone(0),
+        phone3: empty_phone(1),
+        country: "United States of America".into(),
+    }))
+}
+
+/// The patient's record and account, or 404.
+pub(crate) async fn record_or_404(state: &AppState, patient_id: i64) -> Result<PatientRecord, AppError> {
+    state
+        .store
+        .patient_record(patient_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(format!("No patient with ID {patient_id}")))
+}
+
+/// Writes a read of a patient's record to the audit log.
+pub(crate) async fn audit_read(
+    state: &AppState,
+    current: &CurrentSession,
+    action: &'static str,
+    patient_id: i64,
+) -> Result<(), AppError> {
+    state
+        .audit(AuditEntry {
+            user_id: Some(current.user_id),
+            ip: Some(current.ip.clone()),
+            patient_id: Some(patient_id),
+            ..AuditEntry::new(action, Outcome::Success)
+        })
+        .await
+}
+
+/// The patient as the API answers it.
+pub(crate) async fn patient_answer(state: &AppState, record: &PatientRecord) -> Result<Patient, AppError> {
+    let user_ids: Vec<i64> =
+        [record.account.account_provider_id, record.patient.patient_provider_id].into_iter().flatten().collect();
+    let users = state.store.users_by_ids(&user_ids).await?;
+    let offices: Vec<(i64, String)> = state.store.offices().await?.into_iter().map(|o| (o.id, o.name)).collect();
+    let fee_schedules: Vec<(i64, String)> =
+        state.store.fee_schedules().await?.into_iter().map(|f| (f.id, f.name)).collect();
+    Ok(Patient::from_record(
+        &record.patient,
+        &PatientContext {
+            account: &record.account,
+            users: &users,
+            offices: &offices,
+            fee_schedules: &fee_schedules,
+            today: state.today(),
+        },
+    ))
+}
+
+/// One patient's demographics.
+#[utoipa::path(get, path = "/patients/{patientId}", tag = "patients",
+    params(("patientId" = i64, Path, description = "The patient's id")),
+    responses(
+        (status = 200, body = Patient),
+        (status = 400, description = "The id is not a number", body = ApiError),
+        (status = 404, description = "No such patient", body = ApiError),
+        (status = 401, body = ApiError),
+    ))]
+pub async fn get_patient(
+    State(state): State<AppState>,
+    current: CurrentSession,
+    Path(patient_id): Path<i64>,
+) -> Result<Json<Patient>, AppError> {
+    let record = record_or_404(&state, patient_id).await?;
+    audit_read(&state, &current, "patient.read", patient_id).await?;
+    Ok(Json(patient_answer(&state, &record).await?))
+}
+
+/// Answered (409) when a new patient looks like one already on file.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PossibleDuplicates {
+    /// "possible_duplicate"
+    pub code: String,
+    pub message: String,
+    /// The patients it may be.
+    pub duplicates: Vec<PatientSearchResult>,
+}
+
+/// Creates a new account with this patient as its first patient and guarantor.
+#[utoipa::path(post, path = "/patients", tag = "patients", request_body = PatientInput,
+    responses(
+        (status = 201, description = "Created", body = Patient),
+        (status = 400, description = "Fields at fault, each named", body = ApiError),
+        (status = 409, description = "Possibly a patient already on file; send again with allowDuplicate to create anyway", body = PossibleDuplicates),
+        (status = 401, body = ApiError),
+    ))]
+pub async fn create_patient(
+    State(state): State<AppState>,
+    current: CurrentSession,
+    Json(input): Json<PatientInput>,
+) -> Result<Response, AppError> {
+    let checked = input.over(PatientDraft::default()).check(state.today());
+    let identifier = government_identifier_change(input.government_identifier.as_deref());
+    let care = CareAssignment {
+        account_provider_id: input.account_provider_id.filter(|id| *id > 0),
+        patient_provider_id: input.patient_provider_id.filter(|id| *id > 0),
+        office_id: input.office_id.filter(|id| *id > 0),
+        fee_schedule_id: input.fee_schedule_id.filter(|id| *id > 0),
+    };
+    let mut errors = checked.as_ref().err().cloned().unwrap_or_default();
+    if let Err(problem) = &identifier {
+        errors.insert("governmentIdentifier".into(), problem.clone());
+    }
+    if care.account_provider_id.is_none() {
+        errors.insert("accountProviderId".into(), "Required field".into());
+    }
+    check_choices(&state, checked.as_ref().ok(), &care, &mut errors).await?;
+    let (Ok(fields), true) = (checked, errors.is_empty()) else {
+        return Err(AppError::invalid_fields(errors));
+    };
+    let identifier = match identifier {
+        Ok(IdentifierChange::Set(value)) => value,
+        _ => String::new(),
+    };
+
+    if !input.allow_duplicate.unwrap_or(false) {
+        let today = state.today();
+        let duplicates = state.store.possible_duplicates(&fields, 10, today).await?;
+        if !duplicates.is_empty() {
+            let body = PossibleDuplicates {
+                code: "possible_duplicate".into(),
+                message: "This patient may already be on file. Check the patients found, or create the patient anyway."
+                    .into(),
+                duplicates: duplicates.iter().map(|hit| PatientSearchResult::from_hit(hit, today)).collect(),
+            };
+            return Ok((StatusCode::CONFLICT, Json(body)).into_response());
+        }
+    }
+
+    let audit = AuditEntry {
+        user_id: Some(current.user_id),
+        ip: Some(current.ip),
+        entity: Some("account"),
+        ..AuditEntry::new("patient.create", Outcome::Success)
+    };
+    let patient_id = state.store.create_account_with_patient(&fields, care, &identifier, state.now(), audit).await?;
+    let record = record_or_404(&state, patient_id).await?;
+    Ok((StatusCode::CREATED, Json(patient_answer(&state, &record).await?)).into_response())
+}
+
+/// Changes a patient's demographics (and, when sent, provider, office and fee schedule).
+#[utoipa::path(patch, path = "/patients/{patientId}", tag = "patients", request_body = PatientInput,
+    params(("patientId" = i64, Path, description = "The patient's id")),
+    responses(
+        (status = 200, description = "The patient as saved", body = Patient),
+        (status = 400, description = "Fields at fault, each named; nothing was saved", body = ApiError),
+        (status = 404, description = "No such patient", body = ApiError),
+        (status = 401, body = ApiError),
+    ))]
+pub async fn update_patient(
+    State(state): State<AppState>,
+    current: CurrentSession,
+    Path(patient_id): Path<i64>,
+    Json(input): Json<PatientInput>,
+) -> Result<Json<Patient>, AppError> {
+    let record = record_or_404(&state, patient_id).await?;
+    let checked = input.over(draft_of(&record.patient)).check(state.today());
+    let identifier = government_identifier_change(input.government_identifier.as_deref());
+    let care_sent = input.account_provider_id.is_some()
+        || input.patient_provider_id.is_some()
+        || input.office_id.is_some()
+        || input.fee_schedule_id.is_some();
+    let overlay = |sent: Option<i64>, stored: Option<i64>| match sent {
+        Some(id) => Some(id).filter(|id| *id > 0),
+        None => stored,
+    };
+    let care = CareAssignment {
+        account_provider_id: overlay(input.account_provider_id, record.account.account_provider_id),
+        patient_provider_id: overlay(input.patient_provider_id, record.patient.patient_provider_id),
+        office_id: overlay(input.office_id, record.patient.office_id),
+        fee_schedule_id: overlay(input.fee_schedule_id, record.patient.fee_schedule_id),
+    };
+    let mut errors = checked.as_ref().err().cloned().unwrap_or_default();
+    if let Err(problem) = &identifier {
+        errors.insert("governmentIdentifier".into(), problem.clone());
+    }
+    if care_sent && care.account_provider_id.is_none() {
+        errors.insert("accountProviderId".into(), "Required field".into());
+    }
+    check_choices(&state, checked.as_ref().ok(), &care, &mut errors).await?;
+    let (Ok(fields), Ok(identifier), true) = (checked, identifier, errors.is_empty()) else {
+        return Err(AppError::invalid_fields(errors));
+    };
+
+    let audit = AuditEntry {
+        user_id: Some(current.user_id),
+        ip: Some(current.ip),
+        patient_id: Some(patient_id),
+        ..AuditEntry::new("patient.update", Outcome::Success)
+    };
+    state.store.update_patient(patient_id, &fields, identifier, care_sent.then_some(care), state.now(), audit).await?;
+    let record = record_or_404(&state, patient_id).await?;
+    Ok(Json(patient_answer(&state, &record).await?))
+}
+
+/// Every chosen id must be one of its list's: a client cannot point a patient at an
+/// office, provider or status that does not exist.
+pub(crate) async fn check_choices(
+    state: &AppState,
+    fields: Option<&PatientFields>,
+    care: &CareAssignment,
+    errors: &mut FieldErrors,
+) -> Result<(), AppError> {
+    let store = &state.store;
+    let mut must_be_in = |field: &str, chosen: Option<i64>, ids: &[i64]| {
+        if let Some(id) = chosen
+            && !ids.contains(&id)
+            && !errors.contains_key(field)
+        {
+            errors.insert(field.to_owned(), CHOOSE_FROM_LIST.into());
+        }
+    };
+    let providers: Vec<i64> =
+        store.list_users(true).await?.into_iter().map(|u| u.id).filter(|id| is_real_user_id(*id)).collect();
+    must_be_in("accountProviderId", care.account_provider_id, &providers);
+    must_be_in("patientProviderId", care.patient_provider_id, &providers);
+    let offices: Vec<i64> = store.offices().await?.iter().map(|o| o.id).collect();
+    must_be_in("officeId", care.office_id, &offices);
+    let fee_schedules: Vec<i64> = store.fee_schedules().await?.iter().map(|f| f.id).collect();
+    must_be_in("feeScheduleId", care.fee_schedule_id, &fee_schedules);
+    if let Some(fields) = fields {
+        let marital: Vec<i64> = store.marital_statuses().await?.iter().map(|m| m.id).collect();
+        must_be_in("maritalStatus", fields.marital_status, &marital);
+        let employment: Vec<i64> = store.employment_statuses().await?.iter().map(|e| e.id).collect();
+        must_be_in("employment", fields.employment, &employment);
+        let languages: Vec<i64> = store.languages().await?.iter().map(|l| l.id).collect();
+        must_be_in("preferredLanguageId", fields.preferred_language_id, &languages);
+        let relationships: Vec<i64> = store.patient_relationships().await?.iter().map(|r| r.id).collect();
+        must_be_in("relationshipToPrimary", fields.relationship_to_primary, &relationships);
+        must_be_in("relationshipToSecondary", fields.relationship_to_secondary, &relationships);
+    }
+    Ok(())
+}
