@@ -70,6 +70,9 @@ struct ServeArgs {
     /// Log lines as JSON instead of text
     #[arg(long, env = "POCKETCHART_LOG_FORMAT", value_parser = ["text", "json"])]
     log_format: Option<String>,
+    /// Serve the web app from this folder instead of the built-in copy (development)
+    #[arg(long, env = "POCKETCHART_WEB_DIR")]
+    web_dir: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -166,6 +169,7 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyho
             Some(raw) => Some(settings::jwt_secret(&raw)?),
             None => None,
         },
+        web_dir: args.web_dir.or(file.web_dir),
         ..ServerConfig::default()
     };
     let app = server::app(store.clone(), config, Arc::clone(&clock)).await?;

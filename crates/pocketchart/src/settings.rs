@@ -21,6 +21,7 @@ pub struct FileSettings {
     pub trust_forwarded_for: Option<bool>,
     pub jwt_secret: Option<String>,
     pub log_format: Option<String>,
+    pub web_dir: Option<std::path::PathBuf>,
 }
 
 impl FileSettings {

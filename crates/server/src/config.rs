@@ -11,4 +11,7 @@ pub struct ServerConfig {
     /// Signing key for session tokens. None: use the key stored in the database, made at
     /// first start.
     pub jwt_secret: Option<Vec<u8>>,
+    /// Serve the web app from this folder (a `web/dist` being worked on) instead of the
+    /// copy built into the binary. For development.
+    pub web_dir: Option<std::path::PathBuf>,
 }

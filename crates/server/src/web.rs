@@ -5,8 +5,10 @@
 //! release reaches phones at once. Paths without a file extension fall back to
 //! `index.html`, which lets the app's router own them.
 
+use std::path::{Component, Path, PathBuf};
+
 use axum::Router;
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -28,9 +30,12 @@ pub fn router() -> Router<AppState> {
         .route("/app/{*path}", get(serve_asset))
 }
 
-async fn serve_asset(request: Request) -> Response {
+async fn serve_asset(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().strip_prefix(BASE_PATH).unwrap_or("");
     let path = if path.is_empty() { "index.html" } else { path };
+    if let Some(folder) = &state.config.web_dir {
+        return serve_from_folder(folder, path).await;
+    }
     match WebApp::get(path) {
         Some(file) => file_response(path, &file, request.headers()),
         None if looks_like_file(path) => (StatusCode::NOT_FOUND, "Not found").into_response(),
@@ -38,6 +43,31 @@ async fn serve_asset(request: Request) -> Response {
             Some(index) => file_response("index.html", &index, request.headers()),
             None => (StatusCode::NOT_FOUND, "Not found").into_response(),
         },
+    }
+}
+
+/// The development path: files read from `folder` at each request, never cached.
+async fn serve_from_folder(folder: &Path, path: &str) -> Response {
+    // Only plain names below the folder: no "..", no absolute paths.
+    let safe = Path::new(path).components().all(|c| matches!(c, Component::Normal(_)));
+    let file: PathBuf = if safe { folder.join(path) } else { folder.join("index.html") };
+    let (file, name) = match tokio::fs::metadata(&file).await {
+        Ok(meta) if meta.is_file() => (file, path),
+        _ if looks_like_file(path) => return (StatusCode::NOT_FOUND, "Not found").into_response(),
+        _ => (folder.join("index.html"), "index.html"),
+    };
+    match tokio::fs::read(&file).await {
+        Ok(bytes) => {
+            let mime = mime_guess::from_path(name).first_or_octet_stream();
+            let content_type =
+                HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream"));
+            (
+                [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))],
+                bytes,
+            )
+                .into_response()
+        }
+        Err(_) => (StatusCode::NOT_FOUND, "Not found").into_response(),
     }
 }
 

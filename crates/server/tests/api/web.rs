@@ -94,3 +94,26 @@ async fn oversized_bodies_are_413(app: TestApp) {
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(json_of(response).await["code"], "payload_too_large");
 }
+
+/// `--web-dir`: the web app read from a folder at each request (development).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_app_can_be_served_from_a_folder() {
+    let folder = std::env::temp_dir().join(format!("pocketchart-webdir-{}", std::process::id()));
+    std::fs::create_dir_all(folder.join("assets")).expect("folder");
+    std::fs::write(folder.join("index.html"), "<title>from the folder</title>").expect("index");
+    std::fs::write(folder.join("assets/app-1.js"), "console.log(1)").expect("asset");
+    std::fs::write(folder.join("../pocketchart-webdir-secret.txt"), "secret").expect("outside");
+    let config = server::ServerConfig { web_dir: Some(folder.clone()), ..server::ServerConfig::default() };
+    let app = crate::helpers::spawn_app_with(crate::helpers::Db::Sqlite, config).await.expect("app");
+    let text = |path: &'static str| {
+        let app = &app;
+        async move { app.call(Method::GET, path, None, None).await.text().await.expect("body") }
+    };
+    assert_eq!(text("/app/").await, "<title>from the folder</title>");
+    assert_eq!(text("/app/patients/3/patient_home").await, "<title>from the folder</title>");
+    assert_eq!(text("/app/assets/app-1.js").await, "console.log(1)");
+    let escape = app.call(Method::GET, "/app/..%2Fpocketchart-webdir-secret.txt", None, None).await;
+    assert_ne!(escape.text().await.expect("body"), "secret");
+    assert_eq!(app.call(Method::GET, "/app/assets/none.js", None, None).await.status(), StatusCode::NOT_FOUND);
+    let _ = std::fs::remove_dir_all(&folder);
+}
