@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryTokenStore } from '@/lib/token';
 import { fakeJwt } from '@/test/jwt';
-import { createApiClient } from './client';
+import { createApiClient, handledByCaller } from './client';
 import { ApiRequestError, unwrap } from './errors';
 import type { ApiEvents } from './session-middleware';
 
@@ -95,6 +95,51 @@ describe('the API client', () => {
     await client.GET('/api/users/{userId}', { params: { path: { userId: 9 } } });
     expect(events.apiError).toHaveBeenLastCalledWith({ status: 404, message: 'No user 9', path: '/api/users/9' });
     expect(events.unauthorized).not.toHaveBeenCalled();
+  });
+
+  it("keeps a 400 with fields off the overlay when the call says it handles its own field errors", async () => {
+    const invalid = { status: 400, body: { code: 'invalid_input', message: 'Some fields are not valid', fields: { lastName: 'Required field' } }, jwt: t2 };
+    const { client, events, seen } = setup({ '/api/patients': [invalid, invalid, { status: 400, body: { code: 'malformed_json', message: 'Bad JSON' }, jwt: t2 }] }, t1);
+    const own = await client.POST('/api/patients', { body: { lastName: '' }, headers: handledByCaller('fieldErrors') });
+    expect(events.apiError).not.toHaveBeenCalled();
+    expect(events.otherError).toHaveBeenCalledWith({ status: 400, path: '/api/patients' });
+    // The instruction never leaves the browser, and the caller still gets the field errors.
+    expect(seen[0]?.jwt).toBe(t1);
+    expect(() => unwrap(own)).toThrow(ApiRequestError);
+    try {
+      unwrap(own);
+    } catch (error) {
+      expect((error as ApiRequestError).fields).toEqual({ lastName: 'Required field' });
+    }
+    // Without the option the same answer opens the overlay.
+    await client.POST('/api/patients', { body: { lastName: '' } });
+    expect(events.apiError).toHaveBeenCalledTimes(1);
+    // A 400 without fields is not a field error: the overlay shows it even with the option.
+    await client.POST('/api/patients', { body: { lastName: '' }, headers: handledByCaller('fieldErrors') });
+    expect(events.apiError).toHaveBeenLastCalledWith({ status: 400, message: 'Bad JSON', path: '/api/patients' });
+  });
+
+  it('removes the per-call header before sending and can keep a 404 off the overlay too', async () => {
+    const sentHeaders: Array<string | null> = [];
+    const tokens = memoryTokenStore(t1);
+    const events: ApiEvents = { unauthorized: vi.fn(), apiError: vi.fn(), missingJwt: vi.fn(), otherError: vi.fn() };
+    const client = createApiClient({
+      baseUrl: 'http://clinic.test',
+      tokens,
+      generation: () => 1,
+      events,
+      fetch: async (request) => {
+        sentHeaders.push(request.headers.get('x-pocketchart-handled-by-caller'));
+        return new Response(JSON.stringify({ code: 'not_found', message: 'No patient with ID 9' }), { status: 404, headers: { jwt: t2 } });
+      },
+    });
+    await client.GET('/api/patients/{patientId}', { params: { path: { patientId: 9 } }, headers: handledByCaller('notFound') });
+    expect(sentHeaders).toEqual([null]);
+    expect(events.apiError).not.toHaveBeenCalled();
+    expect(events.otherError).toHaveBeenCalledWith({ status: 404, path: '/api/patients/9' });
+    // 'fieldErrors' alone does not cover a 404.
+    await client.GET('/api/patients/{patientId}', { params: { path: { patientId: 9 } }, headers: handledByCaller('fieldErrors') });
+    expect(events.apiError).toHaveBeenCalledWith({ status: 404, message: 'No patient with ID 9', path: '/api/patients/9' });
   });
 
   it('logs other failing statuses without the overlay', async () => {

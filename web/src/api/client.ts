@@ -4,6 +4,8 @@ import { localTokenStore, type TokenStore } from '@/lib/token';
 import type { paths } from './schema';
 import { sessionMiddleware, type ApiEvents } from './session-middleware';
 
+export { handledByCaller, type HandledByCaller } from './session-middleware';
+
 export type ApiClient = Client<paths>;
 
 export interface ApiClientOptions {

@@ -7,6 +7,29 @@ export const LOGIN_PATH = '/api/login';
 export const LOGOUT_PATH = '/api/logout';
 export const HEALTH_PATH = '/api/health';
 export const JWT_HEADER = 'jwt';
+/**
+ * Per-call instruction to the middleware (never sent: it is removed before the request
+ * leaves). Built by `handledByCaller()`; see there.
+ */
+export const HANDLED_HEADER = 'x-pocketchart-handled-by-caller';
+
+/**
+ * What a caller can say it shows to the user itself, so the API Error overlay does not:
+ * - `fieldErrors`: a 400 whose body names `fields` (a form shows each on its field; a 400
+ *   without `fields` still opens the overlay).
+ * - `notFound`: a 404 (the screen shows its own "not found" text, e.g. 'No patient was found').
+ */
+export type HandledByCaller = 'fieldErrors' | 'notFound';
+
+/**
+ * The per-call option of the one client: pass the result as (or merge it into) the call's
+ * `headers`, e.g. `api.POST('/api/patients', { body, headers: handledByCaller('fieldErrors') })`.
+ * The answer still rejects through `unwrap` (ApiRequestError with `fields`); it is only kept
+ * off the overlay and reported as `otherError` (logged) instead.
+ */
+export function handledByCaller(...what: HandledByCaller[]): Record<string, string> {
+  return { [HANDLED_HEADER]: what.join(',') };
+}
 
 /** How the API client tells the app about answers that need the user's attention. */
 export interface ApiEvents {
@@ -34,6 +57,28 @@ function pathOf(request: Request): string {
   return new URL(request.url).pathname;
 }
 
+function handledOf(request: Request): Set<HandledByCaller> {
+  const raw = request.headers.get(HANDLED_HEADER);
+  if (raw === null) return new Set();
+  request.headers.delete(HANDLED_HEADER);
+  return new Set(raw.split(',').map((v) => v.trim()).filter((v): v is HandledByCaller => v === 'fieldErrors' || v === 'notFound'));
+}
+
+/** Whether the caller said it shows this failing answer itself (see `handledByCaller`). */
+async function callerHandles(handled: Set<HandledByCaller> | undefined, response: Response): Promise<boolean> {
+  if (!handled || handled.size === 0) return false;
+  if (response.status === 404) return handled.has('notFound');
+  if (response.status === 400 && handled.has('fieldErrors')) {
+    try {
+      const { fields } = parseErrorBody(await response.clone().json());
+      return !!fields && Object.keys(fields).length > 0;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 async function serverMessage(response: Response): Promise<string> {
   try {
     const body: unknown = await response.clone().json();
@@ -52,9 +97,12 @@ async function serverMessage(response: Response): Promise<string> {
  */
 export function sessionMiddleware({ tokens, generation, events }: SessionMiddlewareOptions): Middleware {
   const sentIn = new Map<string, number>();
+  const handledBy = new Map<string, Set<HandledByCaller>>();
   return {
     onRequest({ request, id }) {
       sentIn.set(id, generation());
+      const handled = handledOf(request);
+      if (handled.size > 0) handledBy.set(id, handled);
       const path = pathOf(request);
       const token = tokens.get();
       if (token && path !== LOGIN_PATH) request.headers.set(JWT_HEADER, token);
@@ -62,7 +110,9 @@ export function sessionMiddleware({ tokens, generation, events }: SessionMiddlew
     },
     async onResponse({ request, response, id }) {
       const sentGeneration = sentIn.get(id);
+      const handled = handledBy.get(id);
       sentIn.delete(id);
+      handledBy.delete(id);
       // An answer to a request sent before a login or logout must not touch the new session.
       if (sentGeneration !== generation()) return response;
       const path = pathOf(request);
@@ -75,7 +125,9 @@ export function sessionMiddleware({ tokens, generation, events }: SessionMiddlew
         return response;
       }
       if (response.status === 401 && (isLogin || !held)) return response;
-      if (OVERLAY_STATUSES.has(response.status)) {
+      if (OVERLAY_STATUSES.has(response.status) && response.status !== 401 && (await callerHandles(handled, response))) {
+        events.otherError?.({ status: response.status, path });
+      } else if (OVERLAY_STATUSES.has(response.status)) {
         events.apiError({ status: response.status, message: await serverMessage(response), path });
       } else {
         events.otherError?.({ status: response.status, path });
@@ -85,6 +137,7 @@ export function sessionMiddleware({ tokens, generation, events }: SessionMiddlew
     },
     onError({ id }) {
       sentIn.delete(id);
+      handledBy.delete(id);
     },
   };
 }

@@ -13,3 +13,45 @@ export const DRAWER_WIDTH = 240;
 export const PHONE_DIGITS = 10;
 export const MIN_SEARCH_LENGTH = 2;
 export const BRAND = { primary: '#29aae1', secondary: '#1F6A96' } as const;
+/** Patient search: wait this long after the last key press before searching. */
+export const SEARCH_DEBOUNCE_MS = 250;
+/** recentPatients keeps at most this many ids, newest first (the server caps it too). */
+export const RECENT_PATIENTS_MAX = 20;
+/** Autocomplete lists (country, state) show up to 5 prefix matches. */
+export const AUTOCOMPLETE_MAX = 5;
+/** The patient header card's collapsed height (spec part 2, section 9). */
+export const HEADER_CARD_COLLAPSED_PX = 90;
+/** The phone input: 10 digits as 3-3-4 with dashes. */
+export const PHONE_INPUT_MAX_LENGTH = 12;
+/** Patient form maximum lengths (spec part 1, section 5), by the field's name on the wire. */
+export const PATIENT_MAX_LENGTHS = {
+  lastName: 30,
+  firstName: 30,
+  middle: 20,
+  prefix: 6,
+  suffix: 6,
+  maidenName: 40,
+  nickname: 20,
+  streetAddress: 60,
+  suite: 60,
+  city: 30,
+  zipCode: 15,
+  phone: 20,
+  email: 100,
+  // Not in the spec's list: the server's limits (state keeps a 2-letter code for US states).
+  state: 30,
+  country: 60,
+} as const;
+/** Phone types (fixed, spec part 1, section 3). */
+export const PHONE_TYPES = [
+  { id: 0, label: 'Home Phone' },
+  { id: 1, label: 'Work Phone' },
+  { id: 2, label: 'Mobile Phone' },
+  { id: 3, label: 'Other Phone' },
+] as const;
+/** Sex types (fixed, spec part 1, section 3). */
+export const SEX_TYPES = [
+  { id: 0, label: 'Male' },
+  { id: 1, label: 'Female' },
+  { id: 2, label: 'Unknown' },
+] as const;

@@ -1,0 +1,44 @@
+import { PHONE_TYPES, SEX_TYPES } from './constants';
+
+/** Type label of a phone: 0-3 as Home/Work/Mobile/Other Phone; anything else Home Phone (the default). */
+export function phoneTypeLabel(type: number | null | undefined): string {
+  return PHONE_TYPES.find((t) => t.id === type)?.label ?? PHONE_TYPES[0].label;
+}
+
+export function sexLabel(sex: number | null | undefined): string {
+  return SEX_TYPES.find((t) => t.id === sex)?.label ?? '';
+}
+
+/** A `tel:` address for a shown number (digits only). */
+export function telHref(number: string): string {
+  return `tel:${number.replace(/[^\d+]/g, '')}`;
+}
+
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars with 2 decimals: '$1,234.50', '-$375.00' (spec part 2, section 9). */
+export function dollars(amount: number | null | undefined): string {
+  return DOLLARS.format(typeof amount === 'number' && Number.isFinite(amount) ? amount : 0);
+}
+
+const joinWords = (...words: Array<string | null | undefined>) =>
+  words
+    .map((w) => (w ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+
+/** 'First Middle Last' (the header card's full name), with prefix and suffix when present. */
+export function fullName(p: { prefix?: string; firstName: string; middle?: string; middleName?: string; lastName: string; suffix?: string }): string {
+  return joinWords(p.prefix, p.firstName, p.middle ?? p.middleName, p.lastName, p.suffix);
+}
+
+/** 'Last, First Middle' (search results, guarantors). */
+export function listName(p: { firstName: string; middle?: string; middleName?: string; lastName: string }): string {
+  const rest = joinWords(p.firstName, p.middle ?? p.middleName);
+  return rest ? `${p.lastName.trim()}, ${rest}` : p.lastName.trim();
+}
+
+/** A user by first and last name, '' for none. */
+export function personName(u: { firstName: string; lastName: string } | null | undefined): string {
+  return u ? joinWords(u.firstName, u.lastName) : '';
+}
