@@ -3,21 +3,17 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { Landing } from './routes/Landing';
 import { NotFound } from './routes/NotFound';
-import {
-  OrdersPlaceholder,
-  PatientAreaPlaceholder,
-  PatientsPlaceholder,
-  ReferrersPlaceholder,
-  SchedulePlaceholder,
-  SearchPlaceholder,
-} from './routes/placeholders';
+import { OrdersPlaceholder, ReferrersPlaceholder, SchedulePlaceholder } from './routes/placeholders';
 import { RequireSession } from './session/RequireSession';
 import { AppShell } from './shell/AppShell';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
 // Each feature's screen is its own chunk, loaded when first visited.
 const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
-const DashboardPage = lazy(() => import('@/features/dashboard/routes/DashboardPage'));
+const DashboardPage = lazy(() => import('./routes/dashboard'));
+const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
+const SearchPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.SearchRoute })));
+const PatientArea = lazy(() => import('@/features/patients/routes/PatientArea'));
 const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
 const HelpPage = lazy(() => import('@/features/help/routes/HelpPage'));
 const AcknowledgmentsPage = lazy(() => import('@/features/help/routes/AcknowledgmentsPage'));
@@ -41,9 +37,9 @@ export function AppRouter() {
             <Route element={<AppShell />}>
               <Route index element={<Landing />} />
               <Route path="dashboard" element={page(DashboardPage)} />
-              <Route path="patients" element={<PatientsPlaceholder />} />
-              <Route path="search" element={<SearchPlaceholder />} />
-              <Route path="patients/:patientId/*" element={<PatientAreaPlaceholder />} />
+              <Route path="patients" element={page(PatientsPage)} />
+              <Route path="search" element={page(SearchPage)} />
+              <Route path="patients/:patientId/*" element={page(PatientArea)} />
               <Route path="appointments/*" element={<SchedulePlaceholder />} />
               <Route path="orders/*" element={<OrdersPlaceholder />} />
               <Route path="referrals/*" element={<ReferrersPlaceholder />} />

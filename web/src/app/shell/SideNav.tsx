@@ -12,7 +12,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { usePatient } from '@/api/patients/get-patient';
 import { Logo } from '@/components/Logo';
+import { listName } from '@/lib/format';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
 import { useCurrentPatientId } from '@/lib/current-patient';
 import { useSession } from '@/lib/session';
@@ -24,6 +26,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { user } = useSession();
   const patientId = useCurrentPatientId();
+  // The selected patient's name under Patients (shared cache with the patient area).
+  const patient = usePatient(patientId);
+  const patientName = patient.data && patient.data.patientId === patientId ? listName(patient.data) : null;
   const [patientsOpen, setPatientsOpen] = useState(true);
   useEffect(() => {
     if (patientId !== null) setPatientsOpen(true);
@@ -64,7 +69,11 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                     <ListItemIcon>
                       <Icon />
                     </ListItemIcon>
-                    <ListItemText primary={item.label} />
+                    <ListItemText
+                      primary={item.label}
+                      secondary={patientName}
+                      slotProps={{ secondary: { noWrap: true, 'data-testid': 'nav-patient-name' } as object }}
+                    />
                     {patientsOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
                   </ListItemButton>
                   <Collapse in={patientsOpen} timeout="auto" unmountOnExit id="nav-patient-entries">

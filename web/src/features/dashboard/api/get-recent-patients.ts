@@ -1,24 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { unwrap } from '@/api/errors';
+import type { components } from '@/api/schema';
 
-export interface RecentPatient {
-  patientId: number;
-  /** Null until the patient lookup exists. */
-  name: string | null;
-}
+export type RecentPatient = components['schemas']['PatientSearchResult'];
 
 /**
- * Recently viewed patients, in the order of the recentPatients preference.
- * The lookup GET /api/patients?ids={comma list} arrives with the patients issue; it
- * replaces the body of `fetchRecentPatients` (keep the order of `ids`).
+ * Recently viewed patients: GET /api/patients?ids={comma list}, answered in the order
+ * given (the recentPatients preference, newest first). Ids of patients that no longer
+ * exist are simply not in the answer.
  */
-export async function fetchRecentPatients(ids: readonly number[]): Promise<RecentPatient[]> {
-  return ids.map((patientId) => ({ patientId, name: null }));
+export async function fetchRecentPatients(ids: readonly number[], signal?: AbortSignal): Promise<RecentPatient[]> {
+  if (ids.length === 0) return [];
+  const data = unwrap(await api.GET('/api/patients', { params: { query: { ids: ids.join(',') } }, ...(signal ? { signal } : {}) }));
+  return Array.isArray(data) ? data : [];
 }
 
 export function recentPatientsQueryOptions(ids: readonly number[]) {
   return queryOptions({
-    queryKey: ['patients', 'recent', ids.join(',')] as const,
-    queryFn: () => fetchRecentPatients(ids),
+    queryKey: ['patients', 'ids', ids.join(',')] as const,
+    queryFn: ({ signal }) => fetchRecentPatients(ids, signal),
   });
 }
 

@@ -11,19 +11,21 @@ import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import { PageContainer } from '@/components/PageContainer';
 import { usePageTitle } from '@/components/page-title';
 import { DASHBOARD_ANIMATION_MS } from '@/lib/constants';
+import { displayBirthdate } from '@/lib/dates';
+import { listName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useOpenOrdersCount, useTodaysAppointmentCount } from '../api/counts';
 import { useRecentPatients } from '../api/get-recent-patients';
 import { CountCard } from '../components/CountCard';
-import { NewAccountDialog } from '../components/NewAccountDialog';
 
 const riseIn = keyframes`
   from { opacity: 0; transform: translateY(16px); }
@@ -43,8 +45,11 @@ function entrance(animate: boolean, step: number) {
   };
 }
 
+/** The 'Add Patient in New Account' dialog, given by the app (it belongs to the patients feature). */
+export type NewAccountDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
+
 /** /dashboard (spec part 1, section 2). */
-export default function DashboardPage() {
+export default function DashboardPage({ NewAccountDialog }: { NewAccountDialog: NewAccountDialogComponent }) {
   usePageTitle(null);
   const { user } = useSession();
   const { recentPatients } = usePreferences();
@@ -82,13 +87,27 @@ export default function DashboardPage() {
                 </Typography>
               ) : (
                 <List disablePadding aria-label="Recently viewed patients">
-                  {(recent.data ?? recentPatients.map((patientId) => ({ patientId, name: null }))).map((p) => (
-                    <li key={p.patientId}>
-                      <ListItemButton component={RouterLink} to={`/patients/${p.patientId}/patient_home`}>
-                        <ListItemText primary={p.name ?? `Patient ${p.patientId}`} />
-                      </ListItemButton>
-                    </li>
-                  ))}
+                  {recent.data
+                    ? recent.data.map((p) => (
+                        <li key={p.patientId}>
+                          <ListItemButton component={RouterLink} to={`/patients/${p.patientId}/patient_home`}>
+                            <ListItemText primary={listName(p)} secondary={[displayBirthdate(p.birthday, p.age), `ID ${p.displayId}`].filter(Boolean).join(' · ')} />
+                          </ListItemButton>
+                        </li>
+                      ))
+                    : recent.isError
+                      ? [
+                          <li key="error">
+                            <Typography color="text.secondary" sx={{ py: 1 }}>
+                              Recently viewed patients could not be loaded.
+                            </Typography>
+                          </li>,
+                        ]
+                      : recentPatients.map((patientId) => (
+                        <li key={patientId} aria-hidden>
+                          <Skeleton variant="text" height={48} />
+                        </li>
+                      ))}
                 </List>
               )}
               <Box sx={{ mt: 2 }}>

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { useAccountAlerts } from '@/api/patients/get-account-alerts';
+import { useAllergies } from '@/api/patients/get-allergies';
+import { usePatientAlerts } from '@/api/patients/get-patient-alerts';
+import { alertSummary } from '@/lib/alert-summary';
+
+/** Shown on every patient page except addresses containing 'alerts' or 'search' (spec part 2, section 2). */
+export function showsAlertsBanner(pathname: string): boolean {
+  return !pathname.includes('alerts') && !pathname.includes('search');
+}
+
+/** The patient's alerts at a glance: '2 Patient, and 1 Allergy Alerts', linking to the Alerts page. */
+export function AlertsBanner({ patientId }: { patientId: number }) {
+  const patient = usePatientAlerts(patientId);
+  const account = useAccountAlerts(patientId);
+  const allergy = useAllergies(patientId);
+  if (!patient.data || !account.data || !allergy.data) return null;
+  const summary = alertSummary({ patient: patient.data.length, account: account.data.length, allergy: allergy.data.length });
+  if (!summary) return null;
+  return (
+    <Alert
+      severity="warning"
+      data-testid="alerts-banner"
+      action={
+        <Button component={RouterLink} to={`/patients/${patientId}/demographics/alerts`} color="inherit" size="small" sx={{ minHeight: 36 }}>
+          View
+        </Button>
+      }
+      sx={{ alignItems: 'center' }}
+    >
+      {summary}
+    </Alert>
+  );
+}

@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router';
+import { PATIENT_TEXT } from '@/lib/messages';
+import { PatientFormDialog } from './PatientFormDialog';
+
+/**
+ * A new patient in a new account: 'Add Patient in New Account' (dashboard, search) or
+ * 'Create Patient' (patient home's speed dial). On success the user goes to the new
+ * patient's home.
+ */
+export default function NewPatientDialog({ open, onClose, title = PATIENT_TEXT.newAccountTitle }: { open: boolean; onClose: () => void; title?: string }) {
+  const navigate = useNavigate();
+  return (
+    <PatientFormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      mode="create"
+      onSaved={(patient) => {
+        onClose();
+        navigate(`/patients/${patient.patientId}/patient_home`);
+      }}
+    />
+  );
+}

@@ -1,0 +1,376 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useReferenceList } from '@/api/references/get-reference-list';
+import { useProviders } from '@/api/users/get-providers';
+import { PATIENT_MAX_LENGTHS, PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
+import { MESSAGES } from '@/lib/messages';
+import { formatPhoneInput } from '@/lib/phone';
+import { COUNTRIES, US_STATES, isUnitedStates } from '@/lib/places';
+import { emailRule, phoneNumberRule, trimValues, validatePatientForm, type FormErrors, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { PlaceAutocomplete } from './PlaceAutocomplete';
+
+type Name = FieldPath<PatientFormValues>;
+
+/** Flat 'phone1.number' errors as react-hook-form's nested error tree. */
+function nest(errors: FormErrors): FieldErrors<PatientFormValues> {
+  const tree: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (!message) continue;
+    const parts = path.split('.');
+    let node = tree;
+    parts.slice(0, -1).forEach((part) => {
+      node[part] = (node[part] as Record<string, unknown>) ?? {};
+      node = node[part] as Record<string, unknown>;
+    });
+    node[parts[parts.length - 1] as string] = { type: 'validate', message };
+  }
+  return tree as FieldErrors<PatientFormValues>;
+}
+
+/** Every rule at once (spec part 1, section 5); the submitted values are the trimmed ones. */
+export function patientResolver(mode: PatientFormMode): Resolver<PatientFormValues> {
+  return async (values) => {
+    const errors = validatePatientForm(values, mode);
+    return Object.keys(errors).length > 0 ? { values: {}, errors: nest(errors) } : { values: trimValues(values), errors: {} };
+  };
+}
+
+export function usePatientForm(mode: PatientFormMode, defaultValues: PatientFormValues): UseFormReturn<PatientFormValues> {
+  // Required fields and phone types are checked on submit; email and phone numbers also
+  // on blur; after a submit every field is checked again as it is left.
+  return useForm<PatientFormValues>({ defaultValues, resolver: patientResolver(mode), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
+}
+
+interface FieldProps {
+  control: Control<PatientFormValues>;
+  name: Name;
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+  /** Checked when the field is left (email, phone numbers). */
+  blurRule?: (value: string) => string | undefined;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  format?: (value: string) => string;
+  setError: UseFormReturn<PatientFormValues>['setError'];
+  clearErrors: UseFormReturn<PatientFormValues>['clearErrors'];
+}
+
+function TextInput({ control, name, label, required, maxLength, blurRule, type = 'text', autoComplete, inputMode, format, setError, clearErrors }: FieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={`patient-${name.replace('.', '-')}`}
+          label={label}
+          required={required}
+          type={type}
+          value={field.value as string}
+          onChange={(event) => field.onChange(format ? format(event.target.value) : event.target.value)}
+          onBlur={() => {
+            field.onBlur();
+            if (blurRule) {
+              const message = blurRule(String(field.value ?? ''));
+              if (message) setError(name, { type: 'blur', message });
+              else if (fieldState.error?.type === 'blur') clearErrors(name);
+            }
+          }}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+          autoComplete={autoComplete ?? 'off'}
+          slotProps={{
+            htmlInput: { maxLength, inputMode, ...(type === 'date' ? { max: new Date().toISOString().slice(0, 10) } : {}) },
+            inputLabel: type === 'date' ? { shrink: true } : {},
+          }}
+        />
+      )}
+    />
+  );
+}
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+function SelectInput({
+  control,
+  name,
+  label,
+  choices,
+  required,
+  emptyLabel = 'None',
+  allowEmpty = true,
+  trigger,
+}: {
+  control: Control<PatientFormValues>;
+  name: Name;
+  label: string;
+  choices: Choice[];
+  required?: boolean;
+  emptyLabel?: string;
+  allowEmpty?: boolean;
+  trigger: UseFormReturn<PatientFormValues>['trigger'];
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          id={`patient-${name.replace('.', '-')}`}
+          label={label}
+          required={required}
+          value={field.value as string}
+          onChange={(event) => {
+            field.onChange(event.target.value);
+            // A select fixed after an error is checked again at once.
+            if (fieldState.error) void trigger(name);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {allowEmpty && <option value="">{emptyLabel}</option>}
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5, color: 'secondary.main' }}>
+        {title}
+      </Typography>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
+    </Box>
+  );
+}
+
+const half = { xs: 12, sm: 6 } as const;
+const third = { xs: 12, sm: 4 } as const;
+
+/**
+ * The patient form (create and edit), every field of spec part 1, section 3 'Patient'
+ * except the SSN (hidden). The caller owns the react-hook-form instance and submits it.
+ */
+export function PatientForm({
+  form,
+  mode,
+  formId,
+  onSubmit,
+  otherErrors,
+}: {
+  form: UseFormReturn<PatientFormValues>;
+  mode: PatientFormMode;
+  formId: string;
+  onSubmit: (values: PatientFormValues) => void;
+  /** Server field errors the form has no field for. */
+  otherErrors: string[];
+}) {
+  const { control, handleSubmit, formState, setError, clearErrors, trigger } = form;
+  const marital = useReferenceList('maritalStatuses').data ?? [];
+  const employment = useReferenceList('employmentStatuses').data ?? [];
+  const languages = useReferenceList('languages').data ?? [];
+  const relationships = useReferenceList('patientRelationships').data ?? [];
+  const offices = useReferenceList('offices').data ?? [];
+  const feeSchedules = useReferenceList('feeSchedules').data ?? [];
+  const providers = useProviders().data ?? [];
+  const country = useWatch({ control, name: 'country' });
+  const stateOptions = useMemo(() => (isUnitedStates(country) ? US_STATES : []), [country]);
+
+
+  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
+  const common = { control, setError, clearErrors };
+  const relationshipChoices = relationships.map((r) => ({ value: String(r.patientRelationshipId), label: r.patientRelationship }));
+  const phoneTypeChoices = PHONE_TYPES.map((t) => ({ value: String(t.id), label: t.label }));
+
+  return (
+    <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      {hasErrors && (
+        <Alert severity="error" role="alert" data-testid="form-errors">
+          {MESSAGES.errorsFound}
+          {otherErrors.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {otherErrors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      <Section title="Name">
+        <Grid size={{ xs: 4, sm: 2 }}>
+          <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
+        </Grid>
+        <Grid size={{ xs: 8, sm: 5 }}>
+          <TextInput {...common} name="firstName" label="First Name" required maxLength={PATIENT_MAX_LENGTHS.firstName} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <TextInput {...common} name="middle" label="Middle Name" maxLength={PATIENT_MAX_LENGTHS.middle} />
+        </Grid>
+        <Grid size={{ xs: 8, sm: 10 }}>
+          <TextInput {...common} name="lastName" label="Last Name" required maxLength={PATIENT_MAX_LENGTHS.lastName} />
+        </Grid>
+        <Grid size={{ xs: 4, sm: 2 }}>
+          <TextInput {...common} name="suffix" label="Suffix" maxLength={PATIENT_MAX_LENGTHS.suffix} />
+        </Grid>
+        <Grid size={half}>
+          <TextInput {...common} name="maidenName" label="Maiden Name" maxLength={PATIENT_MAX_LENGTHS.maidenName} />
+        </Grid>
+        <Grid size={half}>
+          <TextInput {...common} name="nickname" label="Nickname" maxLength={PATIENT_MAX_LENGTHS.nickname} />
+        </Grid>
+      </Section>
+
+      <Section title="Personal">
+        <Grid size={half}>
+          <TextInput {...common} name="birthdate" label="Birth Date" type="date" />
+        </Grid>
+        <Grid size={half}>
+          <SelectInput control={control} trigger={trigger} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
+        </Grid>
+        <Grid size={half}>
+          <SelectInput control={control} trigger={trigger} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
+        </Grid>
+        <Grid size={half}>
+          <SelectInput control={control} trigger={trigger} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
+        </Grid>
+        <Grid size={half}>
+          <SelectInput control={control} trigger={trigger} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
+        </Grid>
+        <Grid size={half}>
+          <SelectInput control={control} trigger={trigger} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
+        </Grid>
+        <Grid size={half}>
+          <SelectInput control={control} trigger={trigger} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
+        </Grid>
+      </Section>
+
+      <Section title="Address">
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <TextInput {...common} name="streetAddress" label="Street Address" maxLength={PATIENT_MAX_LENGTHS.streetAddress} autoComplete="off" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextInput {...common} name="suite" label="Suite" maxLength={PATIENT_MAX_LENGTHS.suite} />
+        </Grid>
+        <Grid size={third}>
+          <TextInput {...common} name="city" label="City" maxLength={PATIENT_MAX_LENGTHS.city} />
+        </Grid>
+        <Grid size={third}>
+          <Controller
+            control={control}
+            name="state"
+            render={({ field, fieldState }) => (
+              <PlaceAutocomplete
+                id="patient-state"
+                label="State"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                options={stateOptions}
+                maxLength={PATIENT_MAX_LENGTHS.state}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={third}>
+          <TextInput {...common} name="zipCode" label="Zip Code" maxLength={PATIENT_MAX_LENGTHS.zipCode} inputMode="numeric" />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="country"
+            render={({ field, fieldState }) => (
+              <PlaceAutocomplete
+                id="patient-country"
+                label="Country"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                options={COUNTRIES}
+                maxLength={PATIENT_MAX_LENGTHS.country}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid>
+      </Section>
+
+      <Section title="Contact">
+        {(['phone1', 'phone2', 'phone3'] as const).map((phone, i) => (
+          <Grid key={phone} size={12} container spacing={2}>
+            <Grid size={{ xs: 7, sm: 8 }}>
+              <TextInput
+                {...common}
+                name={`${phone}.number`}
+                label={`Phone ${i + 1}`}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                maxLength={PHONE_INPUT_MAX_LENGTH}
+                format={formatPhoneInput}
+                blurRule={phoneNumberRule}
+              />
+            </Grid>
+            <Grid size={{ xs: 5, sm: 4 }}>
+              <SelectInput control={control} trigger={trigger} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
+            </Grid>
+          </Grid>
+        ))}
+        <Grid size={12}>
+          <TextInput {...common} name="email" label="Email" type="email" inputMode="email" autoComplete="off" maxLength={PATIENT_MAX_LENGTHS.email} blurRule={emailRule} />
+        </Grid>
+      </Section>
+
+      {mode === 'create' && (
+        <Section title="Provider & Office">
+          <Grid size={half}>
+            <SelectInput
+              control={control}
+              trigger={trigger}
+              name="accountProviderId"
+              label="Account Provider"
+              required
+              emptyLabel="Choose a provider"
+              choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))}
+            />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput control={control} trigger={trigger} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput control={control} trigger={trigger} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput control={control} trigger={trigger} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
+          </Grid>
+        </Section>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,170 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useRef, useState } from 'react';
+import { ApiRequestError } from '@/api/errors';
+import type { Patient } from '@/api/patients/keys';
+import type { PatientSearchResult } from '@/api/patients/keys';
+import { PossibleDuplicatesError, useCreatePatient } from '../api/create-patient';
+import { usePatientDefaults } from '../api/get-patient-defaults';
+import { useUpdatePatient } from '../api/update-patient';
+import { formFromDefaults, formFromPatient, isFormField, splitServerErrors, toPatientInput, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { DuplicatesDialog } from './DuplicatesDialog';
+import { PatientForm, usePatientForm } from './PatientForm';
+
+const NOT_SAVED = 'The patient could not be saved. Please try again.';
+
+function FormBody({
+  mode,
+  formId,
+  initial,
+  patientId,
+  onSaved,
+  onOpenedOther,
+  setSaving,
+}: {
+  mode: PatientFormMode;
+  formId: string;
+  initial: PatientFormValues;
+  patientId?: number | undefined;
+  onSaved: (patient: Patient) => void;
+  onOpenedOther: () => void;
+  setSaving: (saving: boolean) => void;
+}) {
+  const form = usePatientForm(mode, initial);
+  const create = useCreatePatient();
+  const update = useUpdatePatient();
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [duplicates, setDuplicates] = useState<{ message: string; list: PatientSearchResult[] } | null>(null);
+  const lastValues = useRef<PatientFormValues | null>(null);
+
+  function failed(error: unknown) {
+    setSaving(false);
+    if (error instanceof PossibleDuplicatesError) {
+      setDuplicates({ message: error.message, list: error.duplicates });
+      return;
+    }
+    if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
+      const { onFields, others } = splitServerErrors(error.fields, (name) => isFormField(name, mode));
+      let first = true;
+      for (const [name, message] of Object.entries(onFields)) {
+        form.setError(name as keyof PatientFormValues, { type: 'server', message }, { shouldFocus: first });
+        first = false;
+      }
+      setOtherErrors(others);
+      return;
+    }
+    // Logged by the client; the form keeps what was typed so nothing is lost.
+    setOtherErrors([error instanceof ApiRequestError && error.message ? error.message : NOT_SAVED]);
+  }
+
+  function save(values: PatientFormValues, allowDuplicate = false) {
+    lastValues.current = values;
+    setOtherErrors([]);
+    setSaving(true);
+    if (mode === 'create') {
+      create.mutate({ ...toPatientInput(values, 'create'), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
+    } else if (patientId) {
+      update.mutate({ patientId, input: toPatientInput(values, 'edit') }, { onSuccess: (p) => onSaved(p), onError: failed });
+    }
+  }
+
+  return (
+    <>
+      <PatientForm form={form} mode={mode} formId={formId} onSubmit={(values) => save(values)} otherErrors={otherErrors} />
+      <DuplicatesDialog
+        open={duplicates !== null}
+        message={duplicates?.message ?? ''}
+        duplicates={duplicates?.list ?? []}
+        saving={create.isPending}
+        onOpenPatient={() => {
+          setDuplicates(null);
+          onOpenedOther();
+        }}
+        onCancel={() => setDuplicates(null)}
+        onCreateAnyway={() => {
+          setDuplicates(null);
+          if (lastValues.current) save(lastValues.current, true);
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * The patient form in a dialog: 'Add Patient in New Account' / 'Create Patient' (mode
+ * create) or 'Edit Patient' (mode edit, with `patient`). Full screen on phones.
+ */
+export function PatientFormDialog({
+  open,
+  onClose,
+  title,
+  mode,
+  patient,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  mode: PatientFormMode;
+  patient?: Patient | undefined;
+  onSaved: (patient: Patient) => void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const formId = useId();
+  const [saving, setSaving] = useState(false);
+  const defaults = usePatientDefaults(open && mode === 'create');
+  const ready = mode === 'edit' ? !!patient : !defaults.isPending;
+  const initial = mode === 'edit' && patient ? formFromPatient(patient) : formFromDefaults(defaults.data);
+
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="paper">
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Box component="span" sx={{ flexGrow: 1 }}>
+          {title}
+        </Box>
+        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {ready ? (
+          <FormBody
+            mode={mode}
+            formId={formId}
+            initial={initial}
+            patientId={patient?.patientId}
+            setSaving={setSaving}
+            onOpenedOther={onClose}
+            onSaved={(p) => {
+              setSaving(false);
+              onSaved(p);
+            }}
+          />
+        ) : (
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading the form" />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="contained" color="primary" disabled={!ready || saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

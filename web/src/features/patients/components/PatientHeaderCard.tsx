@@ -1,0 +1,79 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { Patient } from '@/api/patients/keys';
+import { HEADER_CARD_COLLAPSED_PX } from '@/lib/constants';
+import { displayDate } from '@/lib/dates';
+import { fullName, personName, phoneTypeLabel, sexLabel, telHref } from '@/lib/format';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The patient header card (spec part 2, section 2): full name, patient ID, birth date,
+ * account provider, office, sex, primary phone with its type label and email. Collapsed
+ * it is exactly 90px tall (name, ID and birth date); expanded it shows the rest.
+ */
+export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Patient; expanded: boolean; onToggle: () => void }) {
+  const name = fullName(patient);
+  const initials = `${patient.firstName.trim()[0] ?? ''}${patient.lastName.trim()[0] ?? ''}`.toUpperCase();
+  const phone = patient.phone1;
+  return (
+    <Paper variant="outlined" component="section" aria-label="Patient" data-testid="patient-header-card" sx={{ overflow: 'hidden' }}>
+      <Collapse in={expanded} collapsedSize={HEADER_CARD_COLLAPSED_PX} id="patient-header-details">
+        <Box sx={{ height: HEADER_CARD_COLLAPSED_PX, display: 'flex', alignItems: 'center', gap: 1.5, px: 2, boxSizing: 'border-box' }}>
+          <Avatar sx={{ bgcolor: 'secondary.main', color: '#fff', width: 48, height: 48 }} aria-hidden>
+            {initials}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography
+              variant="h6"
+              component="h2"
+              data-testid="patient-name"
+              sx={{ lineHeight: 1.25, fontSize: { xs: '1.05rem', sm: '1.25rem' }, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+            >
+              {name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              <span data-testid="patient-display-id">ID {patient.displayId}</span>
+              {patient.birthdate ? (
+                <>
+                  {' · '}
+                  <span data-testid="patient-birthdate">{displayDate(patient.birthdate)}</span>
+                </>
+              ) : null}
+              {patient.inactive ? ' · Inactive' : ''}
+            </Typography>
+          </Box>
+          <IconButton onClick={onToggle} aria-expanded={expanded} aria-controls="patient-header-details" aria-label={expanded ? 'Show less about the patient' : 'Show more about the patient'}>
+            {expanded ? <ExpandLess /> : <ExpandMore />}
+          </IconButton>
+        </Box>
+        <Box sx={{ px: 2, pb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }} hidden={!expanded}>
+          <Detail label="Account Provider">{personName(patient.accountProvider)}</Detail>
+          <Detail label="Office">{patient.patientOffice?.name ?? ''}</Detail>
+          <Detail label="Sex">{sexLabel(patient.sex)}</Detail>
+          <Detail label={phoneTypeLabel(phone?.type)}>{phone?.number ? <Link href={telHref(phone.number)}>{phone.number}</Link> : ''}</Detail>
+          <Detail label="Email">{patient.email}</Detail>
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}

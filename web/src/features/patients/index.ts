@@ -1,0 +1,2 @@
+// The patients feature's public surface for the app layer.
+export { NewAccountDialog } from './components/NewAccountDialog';

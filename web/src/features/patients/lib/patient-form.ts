@@ -1,0 +1,296 @@
+import type { components } from '@/api/schema';
+import { PATIENT_MAX_LENGTHS } from '@/lib/constants';
+import { MESSAGES, cannotBeLongerThan } from '@/lib/messages';
+import { formatPhoneInput } from '@/lib/phone';
+import { emailError, phoneError, phoneTypeError } from '@/lib/validation';
+
+type Patient = components['schemas']['Patient'];
+type PatientDefaults = components['schemas']['PatientDefaults'];
+export type PatientInput = components['schemas']['PatientInput'];
+
+/** A phone row of the form: the number as typed (3-3-4) and its type ('' for none, '0'-'3'). */
+export interface PhoneValues {
+  number: string;
+  type: string;
+}
+
+/**
+ * The patient form's values. Field names are the API's, so a server field error
+ * (`fields.lastName`, `fields['phone1.number']`, `fields.accountProviderId`) lands on
+ * the field of the same name. Selects hold strings: '' is none.
+ */
+export interface PatientFormValues {
+  prefix: string;
+  firstName: string;
+  middle: string;
+  lastName: string;
+  suffix: string;
+  maidenName: string;
+  nickname: string;
+  birthdate: string;
+  sex: string;
+  maritalStatus: string;
+  employment: string;
+  preferredLanguageId: string;
+  relationshipToPrimary: string;
+  relationshipToSecondary: string;
+  streetAddress: string;
+  suite: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone1: PhoneValues;
+  phone2: PhoneValues;
+  phone3: PhoneValues;
+  email: string;
+  accountProviderId: string;
+  patientProviderId: string;
+  officeId: string;
+  feeScheduleId: string;
+}
+
+export type PatientFormMode = 'create' | 'edit';
+
+export const TEXT_FIELDS = [
+  'prefix',
+  'firstName',
+  'middle',
+  'lastName',
+  'suffix',
+  'maidenName',
+  'nickname',
+  'streetAddress',
+  'suite',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'email',
+] as const satisfies ReadonlyArray<keyof PatientFormValues>;
+
+export const PHONE_FIELDS = ['phone1', 'phone2', 'phone3'] as const;
+
+const SELECT_FIELDS = [
+  'maritalStatus',
+  'employment',
+  'preferredLanguageId',
+  'relationshipToPrimary',
+  'relationshipToSecondary',
+  'accountProviderId',
+  'patientProviderId',
+  'officeId',
+  'feeScheduleId',
+] as const;
+
+const idText = (id: number | null | undefined) => (typeof id === 'number' && id > 0 ? String(id) : '');
+const phoneValues = (p: { number?: string; type?: number | null } | null | undefined): PhoneValues => ({
+  number: formatPhoneInput(p?.number ?? ''),
+  type: typeof p?.type === 'number' ? String(p.type) : '',
+});
+
+export const EMPTY_FORM: PatientFormValues = {
+  prefix: '',
+  firstName: '',
+  middle: '',
+  lastName: '',
+  suffix: '',
+  maidenName: '',
+  nickname: '',
+  birthdate: '',
+  sex: '2',
+  maritalStatus: '',
+  employment: '',
+  preferredLanguageId: '',
+  relationshipToPrimary: '',
+  relationshipToSecondary: '',
+  streetAddress: '',
+  suite: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
+  phone1: { number: '', type: '' },
+  phone2: { number: '', type: '' },
+  phone3: { number: '', type: '' },
+  email: '',
+  accountProviderId: '',
+  patientProviderId: '',
+  officeId: '',
+  feeScheduleId: '',
+};
+
+/** A new patient's form from GET /api/patients/default (spec part 1, section 3 'Patient defaults'). */
+export function formFromDefaults(d: PatientDefaults | undefined): PatientFormValues {
+  if (!d) return { ...EMPTY_FORM };
+  return {
+    ...EMPTY_FORM,
+    sex: String(d.sex ?? 2),
+    maritalStatus: idText(d.maritalStatus),
+    employment: idText(d.employment),
+    preferredLanguageId: idText(d.languageId),
+    relationshipToPrimary: idText(d.relationshipToPrimary),
+    relationshipToSecondary: idText(d.relationshipToSecondary),
+    country: d.country ?? '',
+    phone1: phoneValues(d.phone1),
+    phone2: phoneValues(d.phone2),
+    phone3: phoneValues(d.phone3),
+    accountProviderId: idText(d.accountProviderId),
+    patientProviderId: idText(d.providerId),
+    officeId: idText(d.officeId),
+    feeScheduleId: idText(d.feeScheduleId),
+  };
+}
+
+/** The edit form of a stored patient. */
+export function formFromPatient(p: Patient): PatientFormValues {
+  return {
+    prefix: p.prefix,
+    firstName: p.firstName,
+    middle: p.middle,
+    lastName: p.lastName,
+    suffix: p.suffix,
+    maidenName: p.maidenName,
+    nickname: p.nickname,
+    birthdate: p.birthdate ?? '',
+    sex: String(p.sex),
+    maritalStatus: idText(p.maritalStatus),
+    employment: idText(p.employment),
+    preferredLanguageId: idText(p.preferredLanguageId),
+    relationshipToPrimary: idText(p.relationshipToPrimary),
+    relationshipToSecondary: idText(p.relationshipToSecondary),
+    streetAddress: p.streetAddress,
+    suite: p.suite,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    country: p.country,
+    phone1: phoneValues(p.phone1),
+    phone2: phoneValues(p.phone2),
+    phone3: phoneValues(p.phone3),
+    email: p.email,
+    accountProviderId: idText(p.accountProvider?.userId),
+    patientProviderId: idText(p.patientProvider?.userId),
+    officeId: idText(p.patientOffice?.id),
+    feeScheduleId: idText(p.feeSchedule?.id),
+  };
+}
+
+/** Values are trimmed before checking and before saving (spec part 1, section 5). */
+export function trimValues(v: PatientFormValues): PatientFormValues {
+  const out = { ...v };
+  for (const name of TEXT_FIELDS) out[name] = v[name].trim();
+  out.birthdate = v.birthdate.trim();
+  for (const name of PHONE_FIELDS) out[name] = { number: v[name].number.trim(), type: v[name].type };
+  return out;
+}
+
+export type FormErrors = Partial<Record<string, string>>;
+
+/** The rules of one field, as checked on blur (email, phone numbers) and on submit. */
+export function emailRule(value: string): string | undefined {
+  if (value.trim().length > PATIENT_MAX_LENGTHS.email) return cannotBeLongerThan(PATIENT_MAX_LENGTHS.email);
+  return emailError(value);
+}
+
+export function phoneNumberRule(value: string): string | undefined {
+  if (value.trim().length > PATIENT_MAX_LENGTHS.phone) return cannotBeLongerThan(PATIENT_MAX_LENGTHS.phone);
+  return phoneError(value);
+}
+
+/**
+ * Every rule of the patient form (spec part 1, section 5), on trimmed values:
+ * required last and first name (and account provider for a new account), maximum
+ * lengths, email shape, 10-digit phones and a type for each phone entered.
+ * Answers errors keyed by field path ('phone2.type').
+ */
+export function validatePatientForm(values: PatientFormValues, mode: PatientFormMode): FormErrors {
+  const v = trimValues(values);
+  const errors: FormErrors = {};
+  for (const name of TEXT_FIELDS) {
+    const max = PATIENT_MAX_LENGTHS[name];
+    if (v[name].length > max) errors[name] = cannotBeLongerThan(max);
+  }
+  if (v.lastName === '') errors.lastName = MESSAGES.requiredField;
+  if (v.firstName === '') errors.firstName = MESSAGES.requiredField;
+  if (mode === 'create' && (v.accountProviderId === '' || v.accountProviderId === '0')) errors.accountProviderId = MESSAGES.requiredField;
+  const email = emailRule(v.email);
+  if (email) errors.email = email;
+  for (const name of PHONE_FIELDS) {
+    const numberError = phoneNumberRule(v[name].number);
+    if (numberError) errors[`${name}.number`] = numberError;
+    const typeError = phoneTypeError(v[name].number, v[name].type === '' ? null : Number(v[name].type));
+    if (typeError) errors[`${name}.type`] = typeError;
+  }
+  return errors;
+}
+
+const choice = (value: string) => (value === '' ? 0 : Number(value));
+
+/**
+ * What the form sends: trimmed texts ('' clears on a change), selects as ids (0 is none
+ * and clears), every phone (an empty number is dropped on create and clears on a change;
+ * the server moves the remaining ones up). The SSN is never sent: the form does not show it,
+ * so a change keeps the stored one. Provider, office and fee schedule only for a new account
+ * (an existing patient's are changed on 'Provider Office & Fee Schedule').
+ */
+export function toPatientInput(values: PatientFormValues, mode: PatientFormMode): PatientInput {
+  const v = trimValues(values);
+  const input: PatientInput = {
+    // Left null: kept as stored (the SSN), or decided by the caller (allowDuplicate).
+    governmentIdentifier: null,
+    allowDuplicate: null,
+    accountProviderId: null,
+    patientProviderId: null,
+    officeId: null,
+    feeScheduleId: null,
+    maritalStatus: null,
+    employment: null,
+    preferredLanguageId: null,
+    relationshipToPrimary: null,
+    relationshipToSecondary: null,
+    prefix: v.prefix,
+    firstName: v.firstName,
+    middle: v.middle,
+    lastName: v.lastName,
+    suffix: v.suffix,
+    maidenName: v.maidenName,
+    nickname: v.nickname,
+    birthdate: v.birthdate,
+    sex: v.sex === '' ? 2 : Number(v.sex),
+    streetAddress: v.streetAddress,
+    suite: v.suite,
+    city: v.city,
+    state: v.state,
+    zipCode: v.zipCode,
+    country: v.country,
+    email: v.email,
+    phone1: { number: v.phone1.number, type: v.phone1.type === '' ? null : Number(v.phone1.type) },
+    phone2: { number: v.phone2.number, type: v.phone2.type === '' ? null : Number(v.phone2.type) },
+    phone3: { number: v.phone3.number, type: v.phone3.type === '' ? null : Number(v.phone3.type) },
+  };
+  for (const name of SELECT_FIELDS) {
+    if (mode === 'edit' && (name === 'accountProviderId' || name === 'patientProviderId' || name === 'officeId' || name === 'feeScheduleId')) continue; // null: kept
+    input[name] = choice(v[name]);
+  }
+  return input;
+}
+
+/** Server field errors split into those shown on a form field and the rest (shown in the banner). */
+export function splitServerErrors(fields: Record<string, string>, known: (name: string) => boolean) {
+  const onFields: Record<string, string> = {};
+  const others: string[] = [];
+  for (const [name, message] of Object.entries(fields)) {
+    if (known(name)) onFields[name] = message;
+    else others.push(`${name}: ${message}`);
+  }
+  return { onFields, others };
+}
+
+/** Every path the form has a field for. */
+export function isFormField(name: string, mode: PatientFormMode): boolean {
+  if ((TEXT_FIELDS as readonly string[]).includes(name)) return true;
+  if (['birthdate', 'sex', 'maritalStatus', 'employment', 'preferredLanguageId', 'relationshipToPrimary', 'relationshipToSecondary'].includes(name)) return true;
+  if (/^phone[123]\.(number|type)$/.test(name)) return true;
+  return mode === 'create' && ['accountProviderId', 'patientProviderId', 'officeId', 'feeScheduleId'].includes(name);
+}

@@ -1,0 +1,112 @@
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import HealthAndSafetyOutlined from '@mui/icons-material/HealthAndSafetyOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import SpeedDial from '@mui/material/SpeedDial';
+import SpeedDialAction from '@mui/material/SpeedDialAction';
+import SpeedDialIcon from '@mui/material/SpeedDialIcon';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { usePageTitle } from '@/components/page-title';
+import { PATIENT_TEXT } from '@/lib/messages';
+import { NewAccountDialog } from '../components/NewAccountDialog';
+import { useCurrentPatient } from '../components/patient-context';
+
+/** The patient home's menu (spec part 2, section 2), key: title. */
+export const PATIENT_MENU: Array<{ key: string; title: string; icon: SvgIconComponent }> = [
+  { key: 'demographics', title: 'Demographics', icon: BadgeOutlined },
+  { key: 'insurance_and_guarantors', title: 'Insurance & Guarantors', icon: HealthAndSafetyOutlined },
+  { key: 'clinical', title: 'Clinical', icon: MedicalServicesOutlined },
+  { key: 'appointments', title: 'Appointments & Follow-Ups', icon: EventOutlined },
+  { key: 'referrals', title: 'Referrals', icon: ContactPhoneOutlined },
+  { key: 'new_charge', title: 'Billing Order', icon: ReceiptLongOutlined },
+];
+
+/** A menu of links in a card, used by the hub and its sub-menus. */
+export function MenuList({ label, items }: { label: string; items: Array<{ to: string; title: string; icon?: SvgIconComponent }> }) {
+  return (
+    <Paper variant="outlined">
+      <List aria-label={label} disablePadding>
+        {items.map(({ to, title, icon: Icon }, i) => (
+          <li key={to}>
+            <ListItemButton component={RouterLink} to={to} divider={i < items.length - 1}>
+              {Icon && (
+                <ListItemIcon sx={{ color: 'secondary.main' }}>
+                  <Icon />
+                </ListItemIcon>
+              )}
+              <ListItemText primary={title} />
+              <ChevronRight aria-hidden color="action" />
+            </ListItemButton>
+          </li>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/**
+ * Speed-dial actions. New Patient works; New Vitals, New Order and New Appointment open
+ * their dialogs once those features exist: until then they are shown disabled, labelled
+ * as not available yet (docs/web.md).
+ */
+const LATER_ACTIONS = [
+  { name: 'New Vitals', icon: <MonitorHeartOutlined /> },
+  { name: 'New Order', icon: <AssignmentOutlined /> },
+  { name: 'New Appointment', icon: <EventOutlined /> },
+];
+
+export default function PatientHome() {
+  usePageTitle('Patient Home');
+  const patient = useCurrentPatient();
+  const [dialOpen, setDialOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const base = `/patients/${patient.patientId}`;
+  return (
+    <>
+      <MenuList label="Patient menu" items={PATIENT_MENU.map((m) => ({ to: `${base}/${m.key}`, title: m.title, icon: m.icon }))} />
+      <SpeedDial
+        ariaLabel="Patient actions"
+        icon={<SpeedDialIcon />}
+        open={dialOpen}
+        onOpen={(_e, reason) => reason !== 'focus' && setDialOpen(true)}
+        onClose={() => setDialOpen(false)}
+        sx={{ position: 'fixed', right: 16, bottom: 16, '& .MuiSpeedDial-fab': { color: 'primary.contrastText' } }}
+        FabProps={{ color: 'primary' }}
+      >
+        {LATER_ACTIONS.map((a) => (
+          <SpeedDialAction
+            key={a.name}
+            icon={a.icon}
+            slotProps={{
+              tooltip: { open: true, title: `${a.name} (not available yet)` },
+              fab: { disabled: true } as object,
+            }}
+          />
+        ))}
+        <SpeedDialAction
+          icon={<PersonAddAlt1 />}
+          slotProps={{ tooltip: { open: true, title: 'New Patient' }, fab: {} }}
+          onClick={() => {
+            setDialOpen(false);
+            setCreateOpen(true);
+          }}
+        />
+      </SpeedDial>
+      <NewAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} title={PATIENT_TEXT.createPatientTitle} />
+    </>
+  );
+}
+

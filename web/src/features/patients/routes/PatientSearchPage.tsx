@@ -1,0 +1,33 @@
+import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { PatientSearchField, PatientSearchResults, usePatientSearchState } from '@/components/patient-search';
+import { PageContainer } from '@/components/PageContainer';
+import { usePageTitle } from '@/components/page-title';
+import { PATIENT_TEXT } from '@/lib/messages';
+import { NewAccountDialog } from '../components/NewAccountDialog';
+
+/** /patients and /search: find a patient as you type; New Account opens 'Add Patient in New Account'. */
+export default function PatientSearchPage({ title = 'Patients' }: { title?: string }) {
+  usePageTitle(title);
+  const search = usePatientSearchState();
+  const [newAccountOpen, setNewAccountOpen] = useState(false);
+  return (
+    <PageContainer>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <PatientSearchField value={search.keyword} onChange={search.setKeyword} onSubmit={search.submit} onClear={search.clear} autoFocus />
+        </Box>
+        <Button variant="contained" color="primary" startIcon={<PersonAddAlt1 />} onClick={() => setNewAccountOpen(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
+          {PATIENT_TEXT.newAccount}
+        </Button>
+      </Stack>
+      <Box sx={{ mt: 1 }}>
+        <PatientSearchResults {...search} linkTo={(p) => `/patients/${p.patientId}/patient_home`} />
+      </Box>
+      <NewAccountDialog open={newAccountOpen} onClose={() => setNewAccountOpen(false)} />
+    </PageContainer>
+  );
+}
