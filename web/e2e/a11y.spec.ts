@@ -34,6 +34,44 @@ test.describe('Accessibility (axe)', () => {
     });
   }
 
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the patient search, patient home and patient form have no violations at ${viewport.width}x${viewport.height}`, async ({ page, loginScreen }) => {
+      await page.setViewportSize(viewport);
+      await loginScreen.goto();
+      await loginScreen.loginAsDemo();
+      await page.goto('patients');
+      await page.getByPlaceholder('Search for a patient...').pressSequentially('smith');
+      await expect(page.getByRole('list', { name: 'Patients found' }).getByRole('listitem').first()).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+
+      await page.goto('patients/3/patient_home');
+      await expect(page.getByTestId('alerts-banner')).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      await page.getByTestId('patient-header-card').getByRole('button', { name: 'Show more about the patient' }).click();
+      await page.getByRole('button', { name: 'Patient actions' }).click();
+      await expect(page.getByRole('menuitem', { name: 'New Patient' })).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      await page.getByRole('menuitem', { name: 'New Patient' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Create Patient' });
+      await expect(dialog.getByLabel('First Name')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Errors were found...')).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+    });
+  }
+
+  test('the patient information page has no violations', async ({ page, loginScreen }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto('patients/1/demographics/patient_information');
+    await expect(page.getByRole('button', { name: 'Edit Patient' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+  });
+
   test('the preferences screen has no violations', async ({ page, loginScreen }) => {
     await loginScreen.goto();
     await loginScreen.loginAsDemo();

@@ -45,7 +45,28 @@ test.describe('Dashboard', () => {
     await page.getByRole('button', { name: 'New Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Patient in New Account' });
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First Name')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('lists the patients viewed, newest first, by name, each linking to its home', async ({ page, api, shell }) => {
+    const first = await api.get<{ patientId: number; firstName: string; lastName: string }>('/api/patients/2');
+    const second = await api.get<{ patientId: number; firstName: string; lastName: string }>('/api/patients/5');
+    for (const p of [first, second]) {
+      await page.goto(`patients/${p.patientId}/patient_home`);
+      await expect(page.getByTestId('patient-name')).toContainText(p.lastName);
+    }
+    await expect.poll(async () => (await api.preferences(['recentPatients']))['recentPatients']).toEqual([second.patientId, first.patientId]);
+    await shell.navigateTo('Dashboard');
+    const card = page.getByTestId('recent-card');
+    const links = card.getByRole('list', { name: 'Recently viewed patients' }).getByRole('link');
+    await expect(links).toHaveCount(2);
+    await expect(links.nth(0)).toContainText(`${second.lastName}, ${second.firstName}`);
+    await expect(links.nth(1)).toContainText(`${first.lastName}, ${first.firstName}`);
+    await links.nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/app/patients/${first.patientId}/patient_home$`));
+    // Opened again: first in the list once more.
+    await expect.poll(async () => (await api.preferences(['recentPatients']))['recentPatients']).toEqual([first.patientId, second.patientId]);
   });
 });

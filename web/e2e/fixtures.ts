@@ -65,6 +65,50 @@ export class ServerApi {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  /** GET a JSON answer of the API (status 200 expected). */
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request.get(this.url(path), { headers: this.headers() });
+    expect(response.status(), `GET ${path}`).toBe(200);
+    this.keep(response.headers());
+    return (await response.json()) as T;
+  }
+
+  /** POST /api/patients (a new account), allowing duplicates; answers the new patient. */
+  async createPatient(input: Record<string, unknown>): Promise<DemoPatient> {
+    const response = await this.request.post(this.url('/api/patients'), { headers: this.headers(), data: { allowDuplicate: true, ...input } });
+    expect(response.status(), 'creating a patient').toBe(201);
+    this.keep(response.headers());
+    return (await response.json()) as DemoPatient;
+  }
+
+  /**
+   * The first demo patient (by id) whose chart satisfies `wanted`: how the specs find
+   * patients with and without insurance, contacts, guarantors or alerts.
+   */
+  async findPatient(wanted: (chart: PatientChart) => boolean, maxId = 120): Promise<PatientChart> {
+    for (let id = 1; id <= maxId; id += 1) {
+      const chart = await this.chart(id);
+      if (chart && wanted(chart)) return chart;
+    }
+    throw new Error('No demo patient fits');
+  }
+
+  async chart(id: number): Promise<PatientChart | null> {
+    const response = await this.request.get(this.url(`/api/patients/${id}`), { headers: this.headers() });
+    if (response.status() === 404) return null;
+    this.keep(response.headers());
+    const patient = (await response.json()) as DemoPatient;
+    const [insurance, contacts, guarantors, alerts, accountAlerts, allergies] = await Promise.all([
+      this.get<unknown[]>(`/api/patients/patient/${id}/insurance`),
+      this.get<unknown[]>(`/api/patients/patient/${id}/emergencyContacts`),
+      this.get<{ primary: DemoGuarantor | null; secondary: DemoGuarantor | null }>(`/api/patients/patient/${id}/guarantors`),
+      this.get<unknown[]>(`/api/patients/${id}/alerts`),
+      this.get<unknown[]>(`/api/patients/${id}/accountAlerts`),
+      this.get<unknown[]>(`/api/patients/${id}/allergy`),
+    ]);
+    return { patient, insurance, contacts, guarantors, alerts: { patient: alerts.length, account: accountAlerts.length, allergy: allergies.length } };
+  }
+
   /** Status of GET /api/users with the given token (to prove a token was revoked). */
   async usersStatusWith(token: string): Promise<number> {
     const response = await this.request.get(this.url('/api/users'), { headers: { jwt: token } });
@@ -78,8 +122,40 @@ export class ServerApi {
   }
 }
 
+export interface DemoPatient {
+  patientId: number;
+  displayId: string;
+  firstName: string;
+  lastName: string;
+  middle: string;
+  birthdate: string | null;
+  email: string;
+  city: string;
+  nickname: string;
+  state: string;
+  phone1: { number: string; type: number | null } | null;
+  accountProvider: { userId: number; firstName: string; lastName: string } | null;
+  patientOffice: { id: number; name: string } | null;
+  feeSchedule: { id: number; name: string } | null;
+}
+
+export interface DemoGuarantor {
+  firstName: string;
+  lastName: string;
+  middleName: string;
+}
+
+export interface PatientChart {
+  patient: DemoPatient;
+  insurance: unknown[];
+  contacts: unknown[];
+  guarantors: { primary: DemoGuarantor | null; secondary: DemoGuarantor | null };
+  alerts: { patient: number; account: number; allergy: number };
+}
+
 /** The shell preferences the specs change, put back to the server's defaults after each test. */
 export const PREFERENCE_DEFAULTS: Record<string, unknown> = {
+  recentPatients: [],
   defaultView: 0,
   autoLogout: 15,
   apptColors: true,

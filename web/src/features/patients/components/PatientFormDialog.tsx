@@ -129,8 +129,8 @@ export function PatientFormDialog({
 
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="paper">
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" sx={{ flexGrow: 1 }}>
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
           {title}
         </Box>
         <IconButton aria-label="Close" onClick={onClose} disabled={saving}>

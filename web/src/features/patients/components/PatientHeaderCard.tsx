@@ -66,7 +66,7 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
             {expanded ? <ExpandLess /> : <ExpandMore />}
           </IconButton>
         </Box>
-        <Box sx={{ px: 2, pb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }} hidden={!expanded}>
+        <Box sx={{ px: 2, pb: 2, display: expanded ? 'grid' : 'none', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>
           <Detail label="Account Provider">{personName(patient.accountProvider)}</Detail>
           <Detail label="Office">{patient.patientOffice?.name ?? ''}</Detail>
           <Detail label="Sex">{sexLabel(patient.sex)}</Detail>

@@ -81,8 +81,9 @@ export default function PatientHome() {
         ariaLabel="Patient actions"
         icon={<SpeedDialIcon />}
         open={dialOpen}
-        onOpen={(_e, reason) => reason !== 'focus' && setDialOpen(true)}
-        onClose={() => setDialOpen(false)}
+        // Opened and closed by a tap or click only (hover would race with the click on desktops).
+        onOpen={(_e, reason) => reason === 'toggle' && setDialOpen(true)}
+        onClose={(_e, reason) => reason !== 'mouseLeave' && setDialOpen(false)}
         sx={{ position: 'fixed', right: 16, bottom: 16, '& .MuiSpeedDial-fab': { color: 'primary.contrastText' } }}
         FabProps={{ color: 'primary' }}
       >

@@ -1,0 +1,77 @@
+import { expect, test, type DemoPatient } from './fixtures';
+import { PatientArea } from './pages/patient-area';
+import { PatientFormDialog } from './pages/patient-form';
+
+test.describe('Editing a patient', () => {
+  let patient: DemoPatient;
+  test.beforeEach(async ({ api, loginScreen }) => {
+    patient = await api.createPatient({
+      firstName: 'Marisol',
+      lastName: `Editson${Date.now().toString(36).replace(/\d/g, '')}`,
+      accountProviderId: 3,
+      officeId: 1,
+      feeScheduleId: 1,
+      city: 'Salem',
+      phone1: { number: '5035550177', type: 2 },
+    });
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+  });
+
+  test.describe('at phone width', () => {
+    test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+    test("'Edit Patient' changes the record and the page shows it", async ({ page, api }) => {
+      const area = new PatientArea(page);
+      await area.goto(patient.patientId, 'demographics/patient_information');
+      await expect(area.value('City')).toHaveText('Salem');
+      await area.main.getByRole('button', { name: 'Edit Patient' }).click();
+      const form = new PatientFormDialog(page, 'Edit Patient');
+      await expect(form.field('First Name')).toHaveValue('Marisol');
+      await expect(form.field('Phone 1')).toHaveValue('503-555-0177');
+      await form.fill('Nickname', ' Mari ');
+      await form.fill('City', 'Eugene');
+      await form.fill('Last Name', '');
+      await form.save.click();
+      await form.expectFieldError('Last Name', 'Required field');
+      await form.fill('Last Name', patient.lastName);
+      await form.save.click();
+      await expect(form.dialog).toBeHidden();
+      await expect(area.value('City')).toHaveText('Eugene');
+      await expect(area.value('Nickname')).toHaveText('Mari');
+      const saved = await api.get<DemoPatient>(`/api/patients/${patient.patientId}`);
+      expect(saved).toMatchObject({ city: 'Eugene', nickname: 'Mari', lastName: patient.lastName });
+    });
+  });
+
+  test.describe('at desktop width', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test("'Edit Provider, Office, Fee Schedule' saves the four choices", async ({ page, api }) => {
+      const area = new PatientArea(page);
+      await area.goto(patient.patientId, 'demographics/provider_office_fee');
+      await expect(area.value('Account Provider')).toHaveText('Olivia Bennett');
+      await area.main.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Provider, Office, Fee Schedule' });
+      await dialog.getByLabel('Account Provider').selectOption({ label: 'Choose a provider' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByLabel('Account Provider')).toHaveAccessibleDescription('Required field');
+      await dialog.getByLabel('Account Provider').selectOption({ label: 'Priya Raman' });
+      await dialog.getByLabel('Patient Provider').selectOption({ label: 'Marcus Chen' });
+      await dialog.getByLabel('Office').selectOption({ label: 'Eastside Clinic' });
+      await dialog.getByLabel('Fee Schedule').selectOption({ label: 'Aetna PPO' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(area.value('Account Provider')).toHaveText('Priya Raman');
+      await expect(area.value('Patient Provider')).toHaveText('Marcus Chen');
+      await expect(area.value('Office')).toHaveText('Eastside Clinic');
+      await expect(area.value('Fee Schedule')).toHaveText('Aetna PPO');
+      // The header card follows.
+      await area.headerCard.getByRole('button', { name: 'Show more about the patient' }).click();
+      await expect(area.headerCard.getByText('Priya Raman')).toBeVisible();
+      const saved = await api.get<DemoPatient>(`/api/patients/${patient.patientId}`);
+      expect(saved.patientOffice?.name).toBe('Eastside Clinic');
+      expect(saved.feeSchedule?.name).toBe('Aetna PPO');
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { expect, test, type DemoPatient } from './fixtures';
+import { PatientSearchScreen } from './pages/patient-search';
+
+const PHONE = { width: 360, height: 640 };
+
+test.describe('Patient search at phone width', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  let jessica: DemoPatient;
+  test.beforeEach(async ({ loginScreen, api }) => {
+    jessica = await api.get<DemoPatient>('/api/patients/1');
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+  });
+
+  test('finds patients by name as the user types, with age and alert markers', async ({ page }) => {
+    const search = new PatientSearchScreen(page);
+    await search.goto();
+    await search.search(jessica.lastName.toLowerCase());
+    const row = search.result(`${jessica.lastName}, ${jessica.firstName}`);
+    await expect(row.first()).toBeVisible();
+    await expect(row.first()).toContainText(/DOB \d\d\/\d\d\/\d{4} \(\d+Y\)/);
+    await expect(row.first()).toContainText(`ID ${jessica.displayId}`);
+    // Every row found is a patient whose last name starts with what was typed.
+    const names = await search.results.getByTestId('result-name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    // Alert markers are named for screen readers.
+    await search.search('smith');
+    await expect(search.results.first()).toBeVisible();
+    await expect(search.results.getByRole('img', { name: /Patient alerts|Account alerts|Allergies/ }).first()).toBeVisible();
+  });
+
+  test("finds 'last, first', a typo, a birth date and a phone number in any format", async ({ page }) => {
+    const search = new PatientSearchScreen(page);
+    await search.goto('search');
+    const name = `${jessica.lastName}, ${jessica.firstName}`;
+
+    await search.search(`${jessica.lastName}, ${jessica.firstName}`);
+    await expect(search.results.first()).toContainText(name);
+
+    // One letter left out of the last name.
+    const typo = jessica.lastName.slice(0, 3) + jessica.lastName.slice(4);
+    await search.search(typo.toLowerCase());
+    await expect(search.result(name).first()).toBeVisible();
+
+    const [y, m, d] = (jessica.birthdate ?? '').split('-');
+    await search.search(`${m}/${d}/${y}`);
+    await expect(search.result(name).first()).toBeVisible();
+
+    const digits = (jessica.phone1?.number ?? '').replace(/\D/g, '');
+    await search.search(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}.${digits.slice(6)}`);
+    await expect(search.result(name).first()).toBeVisible();
+  });
+
+  test("a keyword under 2 characters is not sent and gives the toast; nothing found says so; clearing resets", async ({ page }) => {
+    const search = new PatientSearchScreen(page);
+    await search.goto();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/patients?')) sent.push(new URL(r.url()).searchParams.get('search') ?? '');
+    });
+    await search.search(' s ');
+    await expect(page.getByRole('alert').filter({ hasText: 'Please enter more than 2 characters' })).toBeVisible();
+    await search.input.press('Enter');
+    expect(sent).toEqual([]);
+
+    await search.search('qqxzzv');
+    await expect(search.noPatients).toHaveText('No patients were found');
+    await search.input.fill('   ');
+    await expect(search.noPatients).toBeHidden();
+    await expect(search.results).toHaveCount(0);
+  });
+
+  test('opening a result goes to the patient home', async ({ page }) => {
+    const search = new PatientSearchScreen(page);
+    await search.goto();
+    await search.search(`${jessica.firstName} ${jessica.lastName}`);
+    await search.open(`${jessica.lastName}, ${jessica.firstName}`);
+    await expect(page).toHaveURL(new RegExp(`/app/patients/${jessica.patientId}/patient_home$`));
+    await expect(page.getByTestId('patient-name')).toContainText(jessica.lastName);
+  });
+});
