@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Gzipped size of the JavaScript a browser loads for the login page and for the
-// dashboard: the static imports of index.html (Vite manifest) plus the route's
-// dynamically imported chunk and its static imports. Run after `npm run build` in web/.
+// Gzipped size of the JavaScript a browser loads for the login page, the dashboard and
+// the patient home: the static imports of index.html (Vite manifest) plus the route's
+// dynamically imported chunk and its static imports (chunks loaded later, such as the
+// patient form when a dialog opens, are not counted). Run after `npm run build` in web/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,8 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 const ROUTES = {
   login: 'src/features/auth/routes/LoginPage.tsx',
-  dashboard: 'src/features/dashboard/routes/DashboardPage.tsx',
+  dashboard: 'src/app/routes/dashboard.tsx',
+  patientHome: 'src/features/patients/routes/PatientArea.tsx',
 };
 
 /** Every JS file reached from `key` through static imports. */
@@ -48,6 +50,6 @@ for (const [name, src] of Object.entries(ROUTES)) {
 }
 
 console.log('JavaScript loaded per page (web/dist, gzip -9):');
-console.log(`${'page'.padEnd(10)} ${'files'.padStart(5)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)}`);
-for (const r of rows) console.log(`${r.page.padEnd(10)} ${String(r.files).padStart(5)} ${kib(r.raw).padStart(11)} ${kib(r.gzip).padStart(11)}`);
+console.log(`${'page'.padEnd(12)} ${'files'.padStart(5)} ${'raw'.padStart(11)} ${'gzip'.padStart(11)}`);
+for (const r of rows) console.log(`${r.page.padEnd(12)} ${String(r.files).padStart(5)} ${kib(r.raw).padStart(11)} ${kib(r.gzip).padStart(11)}`);
 console.log(JSON.stringify({ unit: 'bytes', ...Object.fromEntries(rows.map((r) => [r.page, { gzip: r.gzip, raw: r.raw, files: r.files }])) }));

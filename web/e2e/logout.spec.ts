@@ -5,6 +5,8 @@ test.describe('Logging out', () => {
     await loginScreen.goto();
     await loginScreen.loginAsDemo();
     await page.goto('patients/1/patient_home');
+    const patientName = (await page.getByTestId('patient-name').textContent()) ?? '';
+    expect(patientName).not.toBe('');
     await shell.navigateTo('Preferences');
     const token = await page.evaluate(() => localStorage.getItem('pocketchart.jwt'));
     expect(token).toBeTruthy();
@@ -16,6 +18,8 @@ test.describe('Logging out', () => {
     await expect(page).toHaveURL(/\/app\/login$/);
     await expect(loginScreen.sessionMessage).toHaveText('Logged Out Successfully');
     await expect(loginScreen.sessionMessage).not.toHaveClass(/MuiAlert-standardError/);
+    // Nothing of the patient is left on screen.
+    await expect(page.getByText(patientName)).toHaveCount(0);
 
     const stored = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
     expect(stored.local.filter((k) => k.startsWith('pocketchart.'))).toEqual([]);

@@ -22,7 +22,7 @@ import { useBalance } from '../api/get-balance';
 import { useEmergencyContacts } from '../api/get-emergency-contacts';
 import { useProviderOfficeFee } from '../api/get-provider-office-fee';
 import { FieldList, PhoneLink, phoneRow, type FieldRow } from '../components/FieldList';
-import { PatientFormDialog } from '../components/PatientFormDialog';
+import { EditPatientDialog } from '../components/EditPatientDialog';
 import { ProviderOfficeFeeDialog } from '../components/ProviderOfficeFeeDialog';
 import { useCurrentPatient } from '../components/patient-context';
 import { MenuList } from './PatientHome';
@@ -116,7 +116,7 @@ export function PatientInformation() {
       }
     >
       <FieldList label="Patient information" rows={patientRows(patient, { marital, employment, language, toPrimary, toSecondary })} />
-      <PatientFormDialog open={editing} onClose={() => setEditing(false)} title={PATIENT_TEXT.editPatientTitle} mode="edit" patient={patient} onSaved={() => setEditing(false)} />
+      <EditPatientDialog open={editing} onClose={() => setEditing(false)} patient={patient} />
     </PageSection>
   );
 }
