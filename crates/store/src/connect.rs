@@ -81,6 +81,10 @@ impl Store {
                         .foreign_keys(true)
                         .busy_timeout(BUSY_TIMEOUT)
                         .pragma("temp_store", "memory")
+                        // Pages read through a memory map rather than a system call each,
+                        // and a page cache that holds a practice's hot indexes.
+                        .pragma("mmap_size", "1073741824")
+                        .pragma("cache_size", "-16384")
                 });
             }
             Backend::Postgres => {

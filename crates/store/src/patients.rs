@@ -96,6 +96,12 @@ impl Store {
         Ok(account.map(|account| PatientRecord { patient, account }))
     }
 
+    /// How many patients the practice has.
+    pub async fn patient_count(&self) -> Result<i64, DbErr> {
+        use sea_orm::PaginatorTrait;
+        Ok(i64::try_from(patient::Entity::find().count(&self.db).await?).unwrap_or(i64::MAX))
+    }
+
     pub async fn patients_by_ids(&self, ids: &[i64]) -> Result<Vec<patient::Model>, DbErr> {
         patient::Entity::find().filter(patient::Column::Id.is_in(ids.iter().copied())).all(&self.db).await
     }

@@ -116,6 +116,7 @@ pub fn build(
 ) -> ChartRecords {
     let today = now.date_naive();
     let mut records = ChartRecords::default();
+    let by_id: std::collections::HashMap<i64, &patient::Model> = patients.iter().map(|p| (p.id, p)).collect();
     let next_id = |list_len: usize| list_len as i64 + 1;
 
     for account in accounts {
@@ -207,7 +208,7 @@ pub fn build(
         if age < 18 || rng.random_bool(0.7) {
             for order in 0..rng.random_range(1..=2) {
                 let (name, relationship) = if age < 18 && order == 0 {
-                    let guarantor = patient.primary_guarantor_id.and_then(|id| patients.iter().find(|p| p.id == id));
+                    let guarantor = patient.primary_guarantor_id.and_then(|id| by_id.get(&id).copied());
                     match guarantor {
                         Some(g) => (format!("{} {}", g.first_name, g.last_name), "Parent".to_owned()),
                         None => continue,

@@ -4,6 +4,7 @@
 //! to the same generator.
 
 pub mod chart;
+pub mod large;
 pub mod names;
 pub mod people;
 
@@ -289,7 +290,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
     let mut patients: Vec<patient::Model> = Vec::with_capacity(options.patients + 8);
     while patients.len() < options.patients {
         let account_id = accounts.len() as i64 + 1;
-        let household = household(&mut rng, &pools, today, now, account_id, patients.len() as i64 + 1);
+        let household = household(&mut rng, &pools, today, now, account_id, patients.len() as i64 + 1, false);
         accounts.push(household.account);
         patients.extend(household.members);
     }
@@ -312,19 +313,22 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
     }
 }
 
-struct Household {
-    account: account::Model,
-    members: Vec<patient::Model>,
+pub(crate) struct Household {
+    pub account: account::Model,
+    pub members: Vec<patient::Model>,
 }
 
 /// One account: a guarantor, perhaps a spouse, perhaps children, sharing an address.
-fn household(
+/// With `long_tail`, some households get a rare surname, as a large practice has
+/// tens of thousands of distinct ones.
+pub(crate) fn household(
     rng: &mut ChaCha8Rng,
     pools: &NamePools,
     today: NaiveDate,
     now: DateTime<Utc>,
     account_id: i64,
     first_patient_id: i64,
+    long_tail: bool,
 ) -> Household {
     let (office_id, provider_choices): (i64, &[i64]) = if rng.random_bool(0.6) {
         (OFFICE_DOWNTOWN, &[PROVIDER_BENNETT, PROVIDER_RAMAN, PROVIDER_WHITFIELD])
@@ -332,9 +336,12 @@ fn household(
         (OFFICE_EASTSIDE, &[PROVIDER_CHEN, PROVIDER_OCONNOR, PROVIDER_WHITFIELD])
     };
     let account_provider = provider_choices[rng.random_range(0..provider_choices.len())];
-    let surname = pools.surnames.pick(rng);
+    let surname: String =
+        if long_tail && rng.random_bool(0.3) { people::rare_surname(rng) } else { pools.surnames.pick(rng).to_owned() };
     let address = people::address(rng);
-    let home_phone = rng.random_bool(0.45).then(|| people::fictional_phone(rng));
+    let phone_of =
+        |rng: &mut ChaCha8Rng| if long_tail { people::benchmark_phone(rng) } else { people::fictional_phone(rng) };
+    let home_phone = rng.random_bool(0.45).then(|| phone_of(rng));
     let opened = now - Duration::days(rng.random_range(1..8 * 365)) - Duration::minutes(rng.random_range(0..600));
 
     let holder_age = match rng.random_range(0..100) {
@@ -354,7 +361,7 @@ fn household(
         let id = next_id;
         next_id += 1;
         let first = pools.first_name(rng, sex, age);
-        let mut last = surname;
+        let mut last: &str = &surname;
         let mut maiden = String::new();
         if role == RELATION_SPOUSE && rng.random_bool(0.25) {
             last = pools.surnames.pick(rng); // kept their own name
@@ -363,8 +370,8 @@ fn household(
         }
         let adult = age >= 18;
         let birthdate = people::birthdate_for_age(rng, today, age);
-        let mobile = (age >= 13).then(|| people::fictional_phone(rng));
-        let work = (adult && rng.random_bool(0.25)).then(|| people::fictional_phone(rng));
+        let mobile = (age >= 13).then(|| phone_of(rng));
+        let work = (adult && rng.random_bool(0.25)).then(|| phone_of(rng));
         let mut phones: Vec<(String, i16)> = Vec::new();
         if let Some(number) = mobile {
             phones.push((number, 2));
@@ -595,7 +602,7 @@ impl Store {
 }
 
 /// The phone search rows of the demo patients.
-fn phone_index(patients: &[patient::Model]) -> Vec<patient_phone::Model> {
+pub(crate) fn phone_index(patients: &[patient::Model]) -> Vec<patient_phone::Model> {
     patients
         .iter()
         .flat_map(|p| {

@@ -230,6 +230,36 @@ static HISPANIC_SURNAMES: &[&str] = &[
 
 static VIETNAMESE_SURNAMES: &[&str] = &["Nguyen", "Tran", "Le", "Pham", "Vu", "Hoang"];
 
+static RARE_STARTS: &[&str] = &[
+    "Ab", "Al", "Ash", "Bal", "Bar", "Bel", "Ber", "Bran", "Brock", "Cal", "Car", "Chad", "Clay", "Cor", "Dal", "Dar",
+    "Del", "Dun", "Ed", "El", "Fair", "Far", "Fen", "Gar", "Gil", "Glen", "Gra", "Hal", "Har", "Hath", "Hol", "Kel",
+    "Ken", "Kin", "Lan", "Lar", "Leigh", "Lin", "Mal", "Mar", "Mel", "Mor", "Nor", "Oak", "Pem", "Ral", "Red", "Ren",
+    "Ros", "Rut", "Sal", "Sel", "Shel", "Stan", "Stav", "Tal", "Thorn", "Tor", "Van", "Wal", "War", "Wel", "Whit",
+    "Wil", "Win", "Wor", "Yar",
+];
+static RARE_MIDDLES: &[&str] =
+    &["", "", "", "a", "e", "i", "o", "ber", "den", "ing", "ley", "ling", "man", "mer", "ner", "ris", "ton", "wyn"];
+static RARE_ENDS: &[&str] = &[
+    "berg", "bourne", "by", "combe", "dale", "den", "don", "field", "ford", "gate", "ham", "hart", "hurst", "land",
+    "ley", "low", "man", "mont", "more", "ridge", "shaw", "son", "stead", "stone", "ton", "ville", "ward", "well",
+    "wick", "wood", "worth",
+];
+
+/// A plausible surname outside the frequency list, from about 36,000 combinations,
+/// sometimes hyphenated: the long tail a large practice's surnames have.
+pub fn rare_surname(rng: &mut impl Rng) -> String {
+    let one = |rng: &mut dyn rand::RngCore| {
+        format!(
+            "{}{}{}",
+            RARE_STARTS[rng.random_range(0..RARE_STARTS.len())],
+            RARE_MIDDLES[rng.random_range(0..RARE_MIDDLES.len())],
+            RARE_ENDS[rng.random_range(0..RARE_ENDS.len())]
+        )
+    };
+    let name = one(rng);
+    if rng.random_bool(0.06) { format!("{name}-{}", one(rng)) } else { name }
+}
+
 /// Which language table row a person prefers; ids follow the demo's languages list.
 pub fn preferred_language(rng: &mut impl Rng, surname: &str) -> i64 {
     if HISPANIC_SURNAMES.contains(&surname) && rng.random_bool(0.35) {
@@ -276,6 +306,13 @@ pub fn age_on(birthdate: NaiveDate, today: NaiveDate) -> i64 {
 /// Ten digits in the fictional 555-01XX block.
 pub fn fictional_phone(rng: &mut impl Rng) -> String {
     format!("{}5550{:03}", AREA_CODES[rng.random_range(0..AREA_CODES.len())], rng.random_range(100..200))
+}
+
+/// Ten digits with the 555 exchange and any line: 100,000 numbers across the area
+/// codes, so a large generated practice shares numbers about as rarely as a real one.
+/// For benchmark data only, which never leaves the machine that made it.
+pub fn benchmark_phone(rng: &mut impl Rng) -> String {
+    format!("{}555{:04}", AREA_CODES[rng.random_range(0..AREA_CODES.len())], rng.random_range(0..10_000))
 }
 
 pub struct Address {

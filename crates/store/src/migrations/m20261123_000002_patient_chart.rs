@@ -52,6 +52,10 @@ impl MigrationTrait for Migration {
         index(manager, "patients", &["last_name_key", "first_name_key", "id"]).await?;
         index(manager, "patients", &["first_name_key", "last_name_key", "id"]).await?;
         index(manager, "patients", &["birthdate"]).await?;
+        // Whom a guarantor covers; also what SQLite consults when a household is written
+        // in one statement and a spouse's row arrives after the row naming them.
+        index(manager, "patients", &["primary_guarantor_id"]).await?;
+        index(manager, "patients", &["secondary_guarantor_id"]).await?;
         if backend == DbBackend::Postgres {
             // Rare prefixes get good plans only with a detailed histogram.
             for column in ["last_name_key", "first_name_key"] {

@@ -1,0 +1,36 @@
+-- wrk script: GET /api/patients?search=... cycling through the query file, with the
+-- session token in the jwt header. Env: QUERIES (file), TOKEN.
+local queries = {}
+for line in io.lines(os.getenv("QUERIES")) do
+  if #line > 0 then queries[#queries + 1] = line end
+end
+local token = os.getenv("TOKEN")
+local threads = 0
+local next_query = 1
+
+local function encode(text)
+  return (text:gsub("[^%w%-%._~]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
+
+function setup(thread)
+  threads = threads + 1
+  thread:set("start", threads * 7919)
+end
+
+function init(args)
+  next_query = (start or 0) % #queries + 1
+end
+
+function request()
+  local query = queries[next_query]
+  next_query = next_query % #queries + 1
+  return wrk.format("GET", "/api/patients?search=" .. encode(query), { ["jwt"] = token })
+end
+
+function done(summary, latency, requests)
+  local ms = function(us) return us / 1000 end
+  io.write(string.format("api p50=%.3fms p90=%.3fms p99=%.3fms max=%.3fms rps=%.0f n=%d non2xx=%d errors=%d\n",
+    ms(latency:percentile(50)), ms(latency:percentile(90)), ms(latency:percentile(99)), ms(latency.max),
+    summary.requests / (summary.duration / 1e6), summary.requests, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end

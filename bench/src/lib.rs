@@ -1,0 +1,63 @@
+//! Shared pieces of the benchmarks: latency summaries.
+
+use std::time::Duration;
+
+/// Percentiles of a set of latencies.
+#[derive(Clone, Copy, Debug)]
+pub struct Summary {
+    pub count: usize,
+    pub p50: Duration,
+    pub p90: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+    pub per_second: f64,
+}
+
+impl Summary {
+    pub fn of(mut latencies: Vec<Duration>, elapsed: Duration) -> Self {
+        latencies.sort_unstable();
+        let at = |q: f64| {
+            let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+            latencies.get(index).copied().unwrap_or_default()
+        };
+        Self {
+            count: latencies.len(),
+            p50: at(0.50),
+            p90: at(0.90),
+            p99: at(0.99),
+            max: latencies.last().copied().unwrap_or_default(),
+            per_second: latencies.len() as f64 / elapsed.as_secs_f64().max(f64::EPSILON),
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        write!(
+            f,
+            "p50={:.3}ms p90={:.3}ms p99={:.3}ms max={:.3}ms rps={:.0} n={}",
+            ms(self.p50),
+            ms(self.p90),
+            ms(self.p99),
+            ms(self.max),
+            self.per_second,
+            self.count
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_of_a_known_set() {
+        let latencies: Vec<Duration> = (1..=100).map(Duration::from_millis).collect();
+        let summary = Summary::of(latencies, Duration::from_secs(1));
+        assert_eq!(summary.p50, Duration::from_millis(51));
+        assert_eq!(summary.p99, Duration::from_millis(99));
+        assert_eq!(summary.max, Duration::from_millis(100));
+        assert_eq!(summary.count, 100);
+    }
+}

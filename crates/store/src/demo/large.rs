@@ -1,0 +1,132 @@
+//! Large practices for benchmarks: the demo practice's users and lists, then any number
+//! of patients in households, generated and written a chunk at a time so a million
+//! patients need neither a million-row vector nor one giant transaction.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sea_orm::{ConnectionTrait, TransactionTrait};
+
+use super::people::NamePools;
+use super::{DemoError, DemoOptions, DemoSummary, chart, household, insert_all, insert_households, phone_index};
+use crate::names::NameKind;
+use crate::{Backend, Store};
+
+/// Patients written per transaction.
+const CHUNK: usize = 5_000;
+
+/// Next free id of each chart table, so every chunk's records continue the numbering.
+#[derive(Default)]
+struct NextIds {
+    patient_alerts: i64,
+    account_alerts: i64,
+    allergies: i64,
+    problems: i64,
+    emergency_contacts: i64,
+    insurance_policies: i64,
+    ledger_entries: i64,
+}
+
+fn renumber<M>(rows: &mut [M], next: &mut i64, id: impl Fn(&mut M) -> &mut i64) {
+    let count = i64::try_from(rows.len()).unwrap_or(0);
+    for row in rows.iter_mut() {
+        *id(row) += *next;
+    }
+    *next += count;
+}
+
+impl Store {
+    /// Fills an empty database with the demo practice's staff and lists and `patients`
+    /// generated patients (a long tail of surnames included). `progress` hears the
+    /// number written so far after each chunk.
+    pub async fn fill_large(
+        &self,
+        seed: u64,
+        now: DateTime<Utc>,
+        patients: usize,
+        progress: impl Fn(usize),
+    ) -> Result<DemoSummary, DemoError> {
+        let base = self.fill_demo(&DemoOptions { seed, now, patients: 0 }).await?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.rotate_left(17) ^ 0x6c61_7267_65);
+        let pools = NamePools::default();
+        let today = now.date_naive();
+        let (mut next_patient, mut next_account) = (1i64, 1i64);
+        let mut ids = NextIds::default();
+        let mut known_names: HashSet<(i16, String)> = HashSet::new();
+        let mut written = 0usize;
+        let mut accounts_written = 0usize;
+
+        while written < patients {
+            let mut accounts = Vec::new();
+            let mut members = Vec::with_capacity(CHUNK + 8);
+            while members.len() < CHUNK && written + members.len() < patients {
+                let household = household(&mut rng, &pools, today, now, next_account, next_patient, true);
+                next_account += 1;
+                next_patient += i64::try_from(household.members.len()).unwrap_or(0);
+                accounts.push(household.account);
+                members.extend(household.members);
+            }
+            let mut records = chart::build(&mut rng, &pools, &members, &accounts, now);
+            // chart::build numbers each list from 1; continue after the earlier chunks.
+            renumber(&mut records.patient_alerts, &mut ids.patient_alerts, |r| &mut r.id);
+            renumber(&mut records.account_alerts, &mut ids.account_alerts, |r| &mut r.id);
+            renumber(&mut records.allergies, &mut ids.allergies, |r| &mut r.id);
+            renumber(&mut records.problems, &mut ids.problems, |r| &mut r.id);
+            renumber(&mut records.emergency_contacts, &mut ids.emergency_contacts, |r| &mut r.id);
+            renumber(&mut records.insurance_policies, &mut ids.insurance_policies, |r| &mut r.id);
+            renumber(&mut records.ledger_entries, &mut ids.ledger_entries, |r| &mut r.id);
+            let phones = phone_index(&members);
+            let new_names: Vec<(NameKind, String)> = members
+                .iter()
+                .flat_map(|p| [(NameKind::Last, p.last_name_key.clone()), (NameKind::First, p.first_name_key.clone())])
+                .filter(|(kind, key)| known_names.insert((*kind as i16, key.clone())))
+                .collect();
+            let count = members.len();
+            accounts_written += accounts.len();
+
+            let txn = self.db.begin().await?;
+            insert_all(&txn, accounts).await?;
+            insert_households(&txn, members).await?;
+            insert_all(&txn, phones).await?;
+            for batch in new_names.chunks(400) {
+                crate::patients::insert_name_keys(&txn, batch).await?;
+            }
+            insert_all(&txn, records.patient_alerts).await?;
+            insert_all(&txn, records.account_alerts).await?;
+            insert_all(&txn, records.allergies).await?;
+            insert_all(&txn, records.problems).await?;
+            insert_all(&txn, records.emergency_contacts).await?;
+            insert_all(&txn, records.insurance_policies).await?;
+            insert_all(&txn, records.ledger_entries).await?;
+            txn.commit().await?;
+            written += count;
+            progress(written);
+        }
+
+        if self.backend == Backend::Postgres {
+            for table in [
+                "accounts",
+                "patients",
+                "patient_alerts",
+                "account_alerts",
+                "allergies",
+                "problems",
+                "emergency_contacts",
+                "insurance_policies",
+                "ledger_entries",
+            ] {
+                self.db
+                    .execute_unprepared(&format!(
+                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT COALESCE(MAX(id), 1) FROM {table}))"
+                    ))
+                    .await?;
+            }
+        }
+        // Fresh statistics, so the planners know the new tables' shapes.
+        self.db.execute_unprepared("ANALYZE").await?;
+        self.names.mark_stale();
+        Ok(DemoSummary { users: base.users, accounts: accounts_written, patients: written })
+    }
+}
