@@ -40,10 +40,21 @@ test.describe('The patient area at phone width', () => {
 
     await page.getByRole('button', { name: 'Patient actions' }).click();
     await expect(page.getByRole('menuitem', { name: 'New Patient' })).toBeEnabled();
-    await expect(page.getByRole('menuitem', { name: 'New Vitals (not available yet)' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: /^New Vitals\s*\(not available yet\)$/ })).toBeDisabled();
+    for (const later of ['New Order', 'New Appointment']) await expect(page.getByRole('menuitem', { name: new RegExp(`^${later}`) })).toBeDisabled();
     await page.getByRole('menuitem', { name: 'New Patient' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Patient' })).toBeVisible();
     await page.getByRole('dialog', { name: 'Create Patient' }).getByRole('button', { name: 'Cancel' }).click();
+
+    // The 'Patient Search' dialog chooses another patient.
+    await area.headerCard.getByRole('button', { name: 'Find another patient' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Patient Search' });
+    await dialog.getByPlaceholder('Search for a patient...').pressSequentially(bare.patient.lastName.toLowerCase());
+    await dialog.getByRole('button', { name: new RegExp(`${bare.patient.lastName}, ${bare.patient.firstName}`) }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/patient_home$/);
+    await expect(page.getByTestId('patient-name')).toContainText(bare.patient.lastName);
+    await page.goBack();
 
     // Placeholders of later issues stay titled.
     await area.openMenu('Clinical');

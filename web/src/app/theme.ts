@@ -31,6 +31,9 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         ':focus-visible': FOCUS_RING,
+        // Text fields show focus with their own 2px border in the secondary colour; the ring
+        // drawn inside them as well looked like a box within the box.
+        '.MuiInputBase-input:focus-visible': { outline: 'none', boxShadow: 'none' },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': { animationDuration: '1ms !important', transitionDuration: '1ms !important' },
         },

@@ -1,5 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -7,8 +8,10 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import type { Patient } from '@/api/patients/keys';
+import { PatientSearchDialog } from '@/components/patient-search';
 import { HEADER_CARD_COLLAPSED_PX } from '@/lib/constants';
 import { displayDate } from '@/lib/dates';
 import { fullName, personName, phoneTypeLabel, sexLabel, telHref } from '@/lib/format';
@@ -35,11 +38,13 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
   const name = fullName(patient);
   const initials = `${patient.firstName.trim()[0] ?? ''}${patient.lastName.trim()[0] ?? ''}`.toUpperCase();
   const phone = patient.phone1;
+  const navigate = useNavigate();
+  const [searching, setSearching] = useState(false);
   return (
     <Paper variant="outlined" component="section" aria-label="Patient" data-testid="patient-header-card" sx={{ overflow: 'hidden' }}>
       <Collapse in={expanded} collapsedSize={HEADER_CARD_COLLAPSED_PX} id="patient-header-details">
-        <Box sx={{ height: HEADER_CARD_COLLAPSED_PX, display: 'flex', alignItems: 'center', gap: 1.5, px: 2, boxSizing: 'border-box' }}>
-          <Avatar sx={{ bgcolor: 'secondary.main', color: '#fff', width: 48, height: 48 }} aria-hidden>
+        <Box sx={{ height: HEADER_CARD_COLLAPSED_PX, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, px: { xs: 1.5, sm: 2 }, boxSizing: 'border-box' }}>
+          <Avatar sx={{ bgcolor: 'secondary.main', color: '#fff', width: { xs: 40, sm: 48 }, height: { xs: 40, sm: 48 } }} aria-hidden>
             {initials}
           </Avatar>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
@@ -62,7 +67,10 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
               {patient.inactive ? ' · Inactive' : ''}
             </Typography>
           </Box>
-          <IconButton onClick={onToggle} aria-expanded={expanded} aria-controls="patient-header-details" aria-label={expanded ? 'Show less about the patient' : 'Show more about the patient'}>
+          <IconButton onClick={() => setSearching(true)} aria-label="Find another patient" sx={{ flexShrink: 0 }}>
+            <PersonSearchOutlined />
+          </IconButton>
+          <IconButton sx={{ flexShrink: 0 }} onClick={onToggle} aria-expanded={expanded} aria-controls="patient-header-details" aria-label={expanded ? 'Show less about the patient' : 'Show more about the patient'}>
             {expanded ? <ExpandLess /> : <ExpandMore />}
           </IconButton>
         </Box>
@@ -74,6 +82,14 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
           <Detail label="Email">{patient.email}</Detail>
         </Box>
       </Collapse>
+      <PatientSearchDialog
+        open={searching}
+        onClose={() => setSearching(false)}
+        onSelect={(found) => {
+          setSearching(false);
+          navigate(`/patients/${found.patientId}/patient_home`);
+        }}
+      />
     </Paper>
   );
 }

@@ -8,6 +8,8 @@ import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -77,6 +79,7 @@ export default function PatientHome() {
   return (
     <>
       <MenuList label="Patient menu" items={PATIENT_MENU.map((m) => ({ to: `${base}/${m.key}`, title: m.title, icon: m.icon }))} />
+      <Backdrop open={dialOpen} sx={{ zIndex: (t) => t.zIndex.speedDial - 1, bgcolor: 'rgba(255,255,255,0.85)' }} />
       <SpeedDial
         ariaLabel="Patient actions"
         icon={<SpeedDialIcon />}
@@ -84,7 +87,13 @@ export default function PatientHome() {
         // Opened and closed by a tap or click only (hover would race with the click on desktops).
         onOpen={(_e, reason) => reason === 'toggle' && setDialOpen(true)}
         onClose={(_e, reason) => reason !== 'mouseLeave' && setDialOpen(false)}
-        sx={{ position: 'fixed', right: 16, bottom: 16, '& .MuiSpeedDial-fab': { color: 'primary.contrastText' } }}
+        sx={{
+          position: 'fixed',
+          right: 16,
+          bottom: 16,
+          '& .MuiSpeedDial-fab': { color: 'primary.contrastText' },
+          '& .MuiSpeedDialAction-staticTooltipLabel': { whiteSpace: 'nowrap' },
+        }}
         FabProps={{ color: 'primary' }}
       >
         {LATER_ACTIONS.map((a) => (
@@ -92,7 +101,18 @@ export default function PatientHome() {
             key={a.name}
             icon={a.icon}
             slotProps={{
-              tooltip: { open: true, title: `${a.name} (not available yet)` },
+              tooltip: {
+                open: true,
+                title: (
+                  <Box component="span" sx={{ display: 'block', textAlign: 'right' }}>
+                    {a.name}
+                    <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+                      {' '}
+                      (not available yet)
+                    </Box>
+                  </Box>
+                ),
+              },
               fab: { disabled: true } as object,
             }}
           />
