@@ -49,7 +49,7 @@ impl Store {
         progress: impl Fn(usize),
     ) -> Result<DemoSummary, DemoError> {
         let base = self.fill_demo(&DemoOptions { seed, now, patients: 0 }).await?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.rotate_left(17) ^ 0x6c61_7267_65);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.rotate_left(17) ^ 0x006c_6172_6765);
         let pools = NamePools::default();
         let today = now.date_naive();
         let (mut next_patient, mut next_account) = (1i64, 1i64);
