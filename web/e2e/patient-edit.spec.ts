@@ -35,8 +35,16 @@ test.describe('Editing a patient', () => {
       await form.save.click();
       await form.expectFieldError('Last Name', 'Required field');
       await form.fill('Last Name', patient.lastName);
+      // A rule only the server knows: its field error shows on the field, not in the API Error overlay.
+      await form.fill('Birth Date', '1870-01-01');
+      await form.save.click();
+      await form.expectFieldError('Birth Date', 'Check the year');
+      await expect(form.errorsBanner).toBeVisible();
+      await expect(page.getByTestId('api-error-message')).toBeHidden();
+      await form.fill('Birth Date', '1980-02-29');
       await form.save.click();
       await expect(form.dialog).toBeHidden();
+      await expect(area.value('Birth Date')).toHaveText('02/29/1980');
       await expect(area.value('City')).toHaveText('Eugene');
       await expect(area.value('Nickname')).toHaveText('Mari');
       const saved = await api.get<DemoPatient>(`/api/patients/${patient.patientId}`);
