@@ -16,6 +16,9 @@ import { HEADER_CARD_COLLAPSED_PX } from '@/lib/constants';
 import { displayDate } from '@/lib/dates';
 import { fullName, personName, phoneTypeLabel, sexLabel, telHref } from '@/lib/format';
 
+/** The card is exactly 90px tall collapsed, its 1px outline included. */
+const ROW_PX = HEADER_CARD_COLLAPSED_PX - 2;
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -32,7 +35,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /**
  * The patient header card (spec part 2, section 2): full name, patient ID, birth date,
  * account provider, office, sex, primary phone with its type label and email. Collapsed
- * it is exactly 90px tall (name, ID and birth date); expanded it shows the rest.
+ * it is exactly 90px tall, outline included (name, ID and birth date); expanded it shows the rest.
  */
 export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Patient; expanded: boolean; onToggle: () => void }) {
   const name = fullName(patient);
@@ -42,8 +45,8 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
   const [searching, setSearching] = useState(false);
   return (
     <Paper variant="outlined" component="section" aria-label="Patient" data-testid="patient-header-card" sx={{ overflow: 'hidden' }}>
-      <Collapse in={expanded} collapsedSize={HEADER_CARD_COLLAPSED_PX} id="patient-header-details">
-        <Box sx={{ height: HEADER_CARD_COLLAPSED_PX, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, px: { xs: 1.5, sm: 2 }, boxSizing: 'border-box' }}>
+      <Collapse in={expanded} collapsedSize={ROW_PX} id="patient-header-details">
+        <Box sx={{ height: ROW_PX, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, px: { xs: 1.5, sm: 2 }, boxSizing: 'border-box' }}>
           <Avatar sx={{ bgcolor: 'secondary.main', color: '#fff', width: { xs: 40, sm: 48 }, height: { xs: 40, sm: 48 } }} aria-hidden>
             {initials}
           </Avatar>
