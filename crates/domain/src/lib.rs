@@ -3,8 +3,10 @@
 //! the code and used by the store and the server alike.
 
 pub mod credentials;
+pub mod orders;
 pub mod patient;
 pub mod preferences;
 pub mod reference;
 pub mod search;
 pub mod session;
+pub mod vitals;

@@ -23,6 +23,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         (name = "preferences", description = "Per-user preferences"),
         (name = "patients", description = "Patient search, new accounts and demographics"),
         (name = "patient chart", description = "Alerts, allergies, problems, balances, contacts, insurance, guarantors, provider"),
+        (name = "orders", description = "The work list, orders, their types and statuses, incidents"),
+        (name = "vitals", description = "Vitals measurements"),
         (name = "health", description = "Liveness"),
     )
 )]

@@ -11,6 +11,7 @@ pub mod demo;
 pub mod entities;
 mod migrations;
 pub mod names;
+pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod reference;
@@ -18,6 +19,7 @@ pub mod search;
 pub mod sessions;
 pub mod settings;
 pub mod users;
+pub mod vitals;
 
 pub use connect::{Backend, ConnectError};
 pub use sea_orm::DbErr;
@@ -57,6 +59,21 @@ impl Store {
     /// The underlying connection, for tests and tools that need raw access.
     pub fn connection(&self) -> &DatabaseConnection {
         &self.db
+    }
+
+    /// A transaction that will write. On SQLite it takes the write lock at once
+    /// (BEGIN IMMEDIATE), so a read inside it can never be followed by a failed upgrade
+    /// when another writer got in between; it waits its turn instead.
+    pub(crate) async fn begin_write(&self) -> Result<sea_orm::DatabaseTransaction, DbErr> {
+        use sea_orm::{SqliteTransactionMode, TransactionOptions, TransactionTrait};
+        let sqlite_transaction_mode = (self.backend == Backend::Sqlite).then_some(SqliteTransactionMode::Immediate);
+        self.db
+            .begin_with_options(TransactionOptions {
+                isolation_level: None,
+                access_mode: None,
+                sqlite_transaction_mode,
+            })
+            .await
     }
 
     /// True when the database answers a trivial query.

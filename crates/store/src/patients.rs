@@ -10,7 +10,7 @@ use domain::search::fold_name;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Statement, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, Statement,
 };
 
 use crate::audit::AuditEntry;
@@ -120,7 +120,7 @@ impl Store {
         now: DateTime<Utc>,
         audit: AuditEntry,
     ) -> Result<i64, DbErr> {
-        let txn = self.db.begin().await?;
+        let txn = self.begin_write().await?;
         let new_account = account::ActiveModel {
             account_provider_id: Set(care.account_provider_id),
             office_id: Set(care.office_id),
@@ -173,7 +173,7 @@ impl Store {
         now: DateTime<Utc>,
         audit: AuditEntry,
     ) -> Result<bool, DbErr> {
-        let txn = self.db.begin().await?;
+        let txn = self.begin_write().await?;
         let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else { return Ok(false) };
         let mut row = patient_row(fields, now);
         row.id = sea_orm::ActiveValue::Unchanged(patient_id);
@@ -209,7 +209,7 @@ impl Store {
         now: DateTime<Utc>,
         audit: AuditEntry,
     ) -> Result<bool, DbErr> {
-        let txn = self.db.begin().await?;
+        let txn = self.begin_write().await?;
         let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else { return Ok(false) };
         let account_id = found.account_id;
         let mut row: patient::ActiveModel = found.into();

@@ -72,6 +72,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orderStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orderTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same list at the address without the trailing slash. */
+        get: operations["list_orders_without_slash"];
+        put?: never;
+        /** Creates an order; the answer holds its `ordersId`. */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The work list, newest first, with `x-total-count` (exact up to 10000; 10001 means
+         *     more) and `pagecount` headers.
+         */
+        get: operations["list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{ordersId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its notes and status history. */
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Saves an edit. A new note is appended to the earlier ones; a status change is added
+         *     to the history.
+         */
+        patch: operations["update_order"];
+        trace?: never;
+    };
     "/api/patients": {
         parameters: {
             query?: never;
@@ -187,6 +278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients/patient/{patientId}/vitals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A patient's vitals, newest first. */
+        get: operations["patient_vitals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/patients/{patientId}": {
         parameters: {
             query?: never;
@@ -254,6 +362,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients/{patientId}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient's incidents, newest first. */
+        get: operations["incidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}/incidents/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The incident new orders for the patient default to. */
+        get: operations["current_incident"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/patients/{patientId}/problem": {
         parameters: {
             query?: never;
@@ -264,6 +406,22 @@ export interface paths {
         get: operations["problems"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}/vitals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_vitals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +660,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vitals/{vitalsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_vitals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -566,6 +740,13 @@ export interface components {
              */
             unapplied: number;
         };
+        CurrentIncident: {
+            /**
+             * Format: int64
+             * @description Null when the patient has no current incident.
+             */
+            incidentId?: number | null;
+        };
         EmergencyContact: {
             name: string;
             nextOfKin: boolean;
@@ -626,6 +807,11 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        IncidentRef: {
+            /** Format: int64 */
+            incidentId: number;
+            incidentName: string;
+        };
         InsurancePolicy: {
             carrier: string;
             /** Format: date */
@@ -676,6 +862,138 @@ export interface components {
             /** Format: int64 */
             officeId: number;
             officeName: string;
+        };
+        /** @description An order, with the display strings the app shows beside the ids. */
+        Order: {
+            assignedToName: string;
+            /** Format: int64 */
+            assignedToUserId: number;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd.
+             */
+            due?: string | null;
+            /** @description MM/dd/yyyy, as shown. */
+            dueDate?: string | null;
+            incident?: components["schemas"]["IncidentRef"] | null;
+            /** Format: int64 */
+            incidentId?: number | null;
+            longDescription: string;
+            /** Format: int64 */
+            officeId?: number | null;
+            officeString?: string | null;
+            /** @description Oldest first. Empty in lists. */
+            orderNotes: components["schemas"]["OrderNote"][];
+            /** @description The number staff quote, the order's id zero-padded. */
+            orderNumber: string;
+            /** Format: int64 */
+            orderStatusId: number;
+            /**
+             * Format: date
+             * @description yyyy-MM-dd.
+             */
+            ordered: string;
+            /** Format: int64 */
+            ordersId: number;
+            patientFirst?: string | null;
+            /** Format: int64 */
+            patientId?: number | null;
+            patientLast?: string | null;
+            /** @description "Last, First", or null for a blank order. */
+            patientName?: string | null;
+            /** Format: int64 */
+            providerId?: number | null;
+            providerName?: string | null;
+            /** Format: int64 */
+            resourceId?: number | null;
+            shortDescription: string;
+            signed: boolean;
+            statusString: string;
+            /** @description Oldest first. Empty in lists. */
+            statusUpdates: components["schemas"]["StatusUpdate"][];
+            /** Format: int64 */
+            typeId: number;
+            typeString: string;
+            urgent: boolean;
+        };
+        /** @description An order as its form sends it. On an edit, fields left out keep their values. */
+        OrderInput: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            assignedToUserId: number | null;
+            /**
+             * @description yyyy-MM-dd; '' clears it.
+             * @default null
+             */
+            due: string | null;
+            /**
+             * Format: int64
+             * @description 0 means none.
+             * @default null
+             */
+            incidentId: number | null;
+            /** @default null */
+            longDescription: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            officeId: number | null;
+            /**
+             * @description A new note to append.
+             * @default null
+             */
+            orderNote: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            orderStatusId: number | null;
+            /**
+             * Format: int64
+             * @description Absent or 0 for a blank order. Fixed once the order exists.
+             * @default null
+             */
+            patientId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            providerId: number | null;
+            /** @default null */
+            shortDescription: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            typeId: number | null;
+            /** @default null */
+            urgent: boolean | null;
+        };
+        OrderNote: {
+            assignedTo?: components["schemas"]["Person"] | null;
+            author?: components["schemas"]["Person"] | null;
+            /** Format: date-time */
+            created: string;
+            message: string;
+            /** Format: int64 */
+            noteId: number;
+        };
+        OrderStatus: {
+            /** @description Counted as open (1, 7, 8). */
+            open: boolean;
+            orderStatus: string;
+            /** Format: int64 */
+            orderStatusId: number;
+        };
+        OrderType: {
+            /** @description Whether a user may choose it for a new order (1-4, 100-102, above 110). */
+            selectable: boolean;
+            type: string;
+            /** Format: int64 */
+            typeId: number;
         };
         /** @description A patient's chart demographics. */
         Patient: {
@@ -919,6 +1237,14 @@ export interface components {
             /** @description No photos are stored yet: always null. */
             photoHash?: string | null;
         };
+        /** @description A user named on an order or a note. */
+        Person: {
+            firstName: string;
+            lastName: string;
+            uniqueId: string;
+            /** Format: int64 */
+            userId: number;
+        };
         /** @description A phone number and its type: 0 Home, 1 Work, 2 Mobile, 3 Other Phone. */
         PhoneEntry: {
             /** @description As 3-3-4 digits with dashes in answers; any format of 10 digits when sent. */
@@ -963,6 +1289,14 @@ export interface components {
             /** @description The new value; its type depends on the key. */
             update: unknown;
         };
+        StatusUpdate: {
+            /** Format: date-time */
+            created: string;
+            /** Format: int64 */
+            orderStatusId: number;
+            statusString: string;
+            user?: components["schemas"]["Person"] | null;
+        };
         User: {
             /**
              * Format: int64
@@ -984,6 +1318,118 @@ export interface components {
             lastName: string;
             /** Format: int64 */
             userId: number;
+        };
+        /** @description One set of vitals. */
+        Vitals: {
+            /**
+             * Format: date-time
+             * @description When measured, ISO 8601 UTC.
+             */
+            date: string;
+            /** Format: int64 */
+            diastolic?: number | null;
+            /**
+             * Format: int64
+             * @description Millimetres.
+             */
+            headCircumference?: number | null;
+            /** Format: int64 */
+            heartRate?: number | null;
+            /**
+             * Format: int64
+             * @description Millimetres.
+             */
+            height?: number | null;
+            /** Format: int64 */
+            patientId: number;
+            /** Format: int64 */
+            respiratoryRate?: number | null;
+            /**
+             * Format: double
+             * @description Percent.
+             */
+            sp02?: number | null;
+            /** Format: int64 */
+            systolic?: number | null;
+            /**
+             * Format: double
+             * @description Degrees Fahrenheit.
+             */
+            temperature?: number | null;
+            /** Format: int64 */
+            vitalsId: number;
+            /**
+             * Format: int64
+             * @description Grams.
+             */
+            weight?: number | null;
+        };
+        /**
+         * @description A measurement as the form sends it, already converted to stored units. Fields left
+         *     out were not measured. `feet` and `inches`, if sent, are ignored: `height` is used.
+         */
+        VitalsInput: {
+            /**
+             * Format: date-time
+             * @description When measured (ISO 8601); now when left out.
+             * @default null
+             */
+            date: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            diastolic: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            feet: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            headCircumference: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            heartRate: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            height: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            inches: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            respiratoryRate: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            sp02: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            systolic: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            temperature: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            weight: number | null;
         };
     };
     responses: never;
@@ -1125,6 +1571,318 @@ export interface operations {
             };
             /** @description No live session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    order_statuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatus"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    order_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderType"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_orders_without_slash: {
+        parameters: {
+            query?: {
+                /** @description Orders per page (default 25, at most 200). */
+                limit?: number;
+                /** @description Orders to skip. */
+                offset?: number;
+                /** @description The Mine tab: orders assigned to this user id. */
+                user?: number;
+                /** @description Office ids separated by commas; 0 is "no office". Absent or "all": every office. */
+                offices?: string;
+                providers?: string;
+                /** @description Status ids; 0 is 'All Open' (1, 7 and 8). */
+                statuses?: string;
+                types?: string;
+                /** @description 1: signed orders only. */
+                signed?: number;
+                /** @description 1: unsigned orders only. */
+                unsigned?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Fields at fault, each named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such patient */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_orders: {
+        parameters: {
+            query?: {
+                /** @description Orders per page (default 25, at most 200). */
+                limit?: number;
+                /** @description Orders to skip. */
+                offset?: number;
+                /** @description The Mine tab: orders assigned to this user id. */
+                user?: number;
+                /** @description Office ids separated by commas; 0 is "no office". Absent or "all": every office. */
+                offices?: string;
+                providers?: string;
+                /** @description Status ids; 0 is 'All Open' (1, 7 and 8). */
+                statuses?: string;
+                types?: string;
+                /** @description 1: signed orders only. */
+                signed?: number;
+                /** @description 1: unsigned orders only. */
+                unsigned?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Pages of this size */
+                    pagecount?: number;
+                    /** @description Orders matching, exact up to 10000; 10001 means more */
+                    "x-total-count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                ordersId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    update_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                ordersId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            /** @description The order as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Fields at fault, each named; nothing was saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such order */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1539,6 +2297,52 @@ export interface operations {
             };
         };
     };
+    patient_vitals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vitals"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_patient: {
         parameters: {
             query?: never;
@@ -1778,6 +2582,98 @@ export interface operations {
             };
         };
     };
+    incidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentRef"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    current_incident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentIncident"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     problems: {
         parameters: {
             query?: never;
@@ -1798,6 +2694,58 @@ export interface operations {
                     "application/json": components["schemas"]["PatientProblem"][];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_vitals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VitalsInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vitals"];
+                };
+            };
+            /** @description 'empty_vitals' when only the date was given, or fields over their maximum */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2252,6 +3200,52 @@ export interface operations {
                 };
             };
             /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_vitals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The measurement's id */
+                vitalsId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vitals"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;

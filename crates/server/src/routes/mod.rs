@@ -2,11 +2,13 @@
 //! route cannot exist without its entry in the OpenAPI document.
 
 pub mod health;
+pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod references;
 pub mod session;
 pub mod users;
+pub mod vitals;
 
 use axum::middleware::from_fn_with_state;
 use utoipa::OpenApi;
@@ -53,6 +55,16 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(patients::chart::insurance))
         .routes(routes!(patients::chart::guarantors))
         .routes(routes!(patients::care::get_provider, patients::care::update_provider))
+        .routes(routes!(orders::list_orders))
+        .routes(routes!(orders::list_orders_without_slash, orders::create_order))
+        .routes(routes!(orders::get_order, orders::update_order))
+        .routes(routes!(orders::order_types))
+        .routes(routes!(orders::order_statuses))
+        .routes(routes!(orders::incidents))
+        .routes(routes!(orders::current_incident))
+        .routes(routes!(vitals::create_vitals))
+        .routes(routes!(vitals::patient_vitals))
+        .routes(routes!(vitals::get_vitals))
 }
 
 /// The API under `/api`, each protected route behind the session check.

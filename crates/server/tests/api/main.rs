@@ -5,9 +5,11 @@ mod helpers;
 
 mod audit;
 mod openapi;
+mod orders;
 mod patients;
 mod preferences;
 mod references;
 mod session;
 mod users;
+mod vitals;
 mod web;

@@ -6,6 +6,7 @@
 pub mod chart;
 pub mod large;
 pub mod names;
+pub mod orders;
 pub mod people;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -61,6 +62,7 @@ pub struct DemoPractice {
     pub accounts: Vec<account::Model>,
     pub patients: Vec<patient::Model>,
     pub chart: chart::ChartRecords,
+    pub work: orders::WorkRecords,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -295,6 +297,10 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         patients.extend(household.members);
     }
     let chart = chart::build(&mut rng, &pools, &patients, &accounts, now);
+    // Several hundred orders: two for every three patients, and never fewer than 300
+    // when there are patients, so every filter of the work list has something to show.
+    let order_count = if patients.is_empty() { 0 } else { (options.patients * 2 / 3).max(300) };
+    let work = orders::build(&mut rng, &patients, order_count, now);
 
     DemoPractice {
         offices,
@@ -310,6 +316,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         accounts,
         patients,
         chart,
+        work,
     }
 }
 
@@ -566,6 +573,12 @@ impl Store {
         insert_all(&txn, chart.emergency_contacts).await?;
         insert_all(&txn, chart.insurance_policies).await?;
         insert_all(&txn, chart.ledger_entries).await?;
+        let work = practice.work;
+        insert_all(&txn, work.incidents).await?;
+        insert_all(&txn, work.orders).await?;
+        insert_all(&txn, work.notes).await?;
+        insert_all(&txn, work.status_updates).await?;
+        insert_all(&txn, work.vitals).await?;
         if self.backend == Backend::Postgres {
             for table in [
                 "offices",
@@ -587,6 +600,11 @@ impl Store {
                 "emergency_contacts",
                 "insurance_policies",
                 "ledger_entries",
+                "incidents",
+                "orders",
+                "order_notes",
+                "order_status_updates",
+                "vitals",
             ] {
                 // Rows were written with their ids; move each identity past them.
                 txn.execute_unprepared(&format!(
@@ -700,6 +718,26 @@ mod tests {
         }
         let account = &practice.accounts[0];
         assert_eq!(account.primary_patient_id, Some(practice.patients[0].id));
+    }
+
+    #[test]
+    fn work_covers_every_status_many_types_and_toddler_vitals() {
+        let practice = build(&options());
+        let work = &practice.work;
+        assert!(work.orders.len() >= 300, "several hundred orders");
+        for status in 1..=9 {
+            assert!(work.orders.iter().any(|o| o.status_id == status), "status {status}");
+        }
+        let types: std::collections::HashSet<i64> = work.orders.iter().map(|o| o.type_id).collect();
+        assert!(types.len() >= 12 && types.contains(&50), "{types:?}");
+        assert!(work.orders.iter().any(|o| o.urgent) && work.orders.iter().any(|o| o.patient_id.is_none()));
+        assert!(work.orders.iter().filter(|o| o.assigned_to_user_id == 2).count() >= 50, "demo has a work list");
+        assert!(work.vitals.iter().any(|v| v.head_circumference_mm.is_some()), "toddlers measured");
+        assert!(work.vitals.iter().any(|v| v.systolic.is_some()), "adults measured");
+        assert!(work.incidents.iter().any(|i| i.is_current));
+        for note in &work.notes {
+            assert!(work.orders.iter().any(|o| o.id == note.order_id));
+        }
     }
 
     #[test]

@@ -5,12 +5,17 @@ use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_foundation;
 mod m20261123_000002_patient_chart;
+mod m20261123_000003_orders_vitals;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_foundation::Migration), Box::new(m20261123_000002_patient_chart::Migration)]
+        vec![
+            Box::new(m20261122_000001_foundation::Migration),
+            Box::new(m20261123_000002_patient_chart::Migration),
+            Box::new(m20261123_000003_orders_vitals::Migration),
+        ]
     }
 }
