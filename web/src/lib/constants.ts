@@ -55,3 +55,53 @@ export const SEX_TYPES = [
   { id: 1, label: 'Female' },
   { id: 2, label: 'Unknown' },
 ] as const;
+
+// Orders (spec part 1, sections 2, 4 and 9).
+/** Orders per page of the work list. */
+export const ORDERS_PAGE_LIMIT = 25;
+/** The Mine / All badges count up to this; the server answers 10001 for "more". */
+export const ORDERS_BADGE_CAP = 10_000;
+/** Virtual list rows: estimated height, minimum height, rows rendered beyond the screen. */
+export const ORDER_ROW_HEIGHT = 165;
+export const ORDER_ROW_MIN_HEIGHT = 100;
+export const ORDER_ROW_OVERSCAN = 5;
+/** A new order's type and status. */
+export const DEFAULT_ORDER_TYPE = 100;
+export const DEFAULT_ORDER_STATUS = 1;
+/** Statuses counted as open (red dot, the dashboard count, 'All Open'). */
+export const OPEN_ORDER_STATUSES = [1, 7, 8] as const;
+/** Shown with a blue "available" dot. */
+export const AVAILABLE_ORDER_STATUS = 9;
+/** The filters' 'All Open' status choice, the 'None' office and the order form's 'None' incident. */
+export const ALL_OPEN_STATUS = 0;
+export const NONE_OFFICE = 0;
+export const NONE_INCIDENT = 0;
+/** Editing an order of this type leaves its long description as it is. */
+export const LOCKED_DESCRIPTION_ORDER_TYPE = 50;
+/** Types a user may choose: these and any above SELECTABLE_ORDER_TYPES_ABOVE. */
+export const SELECTABLE_ORDER_TYPES = [1, 2, 3, 4, 100, 101, 102] as const;
+export const SELECTABLE_ORDER_TYPES_ABOVE = 110;
+/** Status dot colours: red for open statuses (the theme's error red), blue for "available". */
+export const ORDER_DOT_COLORS = { open: '#B71C1C', available: '#1565C0' } as const;
+/** Urgent order titles. */
+export const URGENT_COLOR = '#B71C1C';
+
+// Vitals (spec part 1, sections 5 and 9).
+export const MM_PER_FOOT = 304.8;
+export const MM_PER_INCH = 25.4;
+export const GRAMS_PER_POUND = 453.592;
+export const MM_PER_CM = 10;
+/** Head circumference is offered when the birth date is unknown or the patient is this old or younger. */
+export const HEAD_CIRCUMFERENCE_MAX_AGE = 3;
+/** Form maximums, in the form's units. */
+export const VITALS_MAX = {
+  weight: 4_734_394,
+  feet: 99_999,
+  inches: 11,
+  systolic: 2_147_483_647,
+  diastolic: 2_147_483_647,
+  heartRate: 2_147_483_647,
+  respiratoryRate: 2_147_483_647,
+  temperature: 200,
+  sp02: 100,
+} as const;

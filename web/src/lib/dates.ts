@@ -26,3 +26,13 @@ export function displayBirthdate(birthdate: string | null | undefined, age: numb
   const shownAge = displayAge(age);
   return shownAge ? `${date} ${shownAge}` : date;
 }
+
+/** Times are shown hh:mm a (spec part 1, section 9). */
+export const DISPLAY_TIME = 'hh:mm a';
+
+/** An instant (ISO 8601) as 'MM/dd/yyyy hh:mm a' in the device's time zone; '' for nothing or something unreadable. */
+export function displayDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, `${DISPLAY_DATE} ${DISPLAY_TIME}`) : '';
+}

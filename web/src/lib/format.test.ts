@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertSummary } from './alert-summary';
-import { displayAge, displayBirthdate, displayDate } from './dates';
-import { dollars, fullName, listName, personName, phoneTypeLabel, telHref } from './format';
+import { displayAge, displayBirthdate, displayDate, displayDateTime } from './dates';
+import { cappedCount, dollars, fullName, listName, personName, phoneTypeLabel, telHref } from './format';
 import { COUNTRIES, US_STATES, exactOption, optionLabel, prefixMatches } from './places';
 import { withRecentPatient } from './recent-patients';
 
@@ -105,5 +105,27 @@ describe('country and state autocomplete', () => {
     expect(exactOption(US_STATES, 'wa')?.value).toBe('WA');
     expect(optionLabel(US_STATES, 'OR')).toBe('Oregon');
     expect(optionLabel(US_STATES, 'Ontario')).toBe('Ontario');
+  });
+});
+
+describe('capped counts (orders tab badges)', () => {
+  it("shows counts up to 10000 as they are and more than that as '10000+'", () => {
+    expect(cappedCount(0)).toBe('0');
+    expect(cappedCount(248)).toBe('248');
+    expect(cappedCount(10000)).toBe('10000');
+    expect(cappedCount(10001)).toBe('10000+');
+    expect(cappedCount(123456)).toBe('10000+');
+    expect(cappedCount(10001, { grouped: true })).toBe('10,000+');
+    expect(cappedCount(1234, { grouped: true })).toBe('1,234');
+    expect(cappedCount(Number.NaN)).toBe('0');
+  });
+});
+
+describe('date and time', () => {
+  it("shows an instant as 'MM/dd/yyyy hh:mm a' in the device's time zone", () => {
+    const instant = new Date(2026, 10, 22, 14, 5).toISOString();
+    expect(displayDateTime(instant)).toBe('11/22/2026 02:05 PM');
+    expect(displayDateTime(null)).toBe('');
+    expect(displayDateTime('nonsense')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { PHONE_TYPES, SEX_TYPES } from './constants';
+import { ORDERS_BADGE_CAP, PHONE_TYPES, SEX_TYPES } from './constants';
 
 /** Type label of a phone: 0-3 as Home/Work/Mobile/Other Phone; anything else Home Phone (the default). */
 export function phoneTypeLabel(type: number | null | undefined): string {
@@ -41,4 +41,14 @@ export function listName(p: { firstName: string; middle?: string; middleName?: s
 /** A user by first and last name, '' for none. */
 export function personName(u: { firstName: string; lastName: string } | null | undefined): string {
   return u ? joinWords(u.firstName, u.lastName) : '';
+}
+
+/**
+ * A count the server caps (orders: exact up to 10000, 10001 meaning more) as shown:
+ * '248', and '10000+' beyond the cap. `grouped` adds thousands separators ('10,000+').
+ */
+export function cappedCount(count: number, { cap = ORDERS_BADGE_CAP, grouped = false }: { cap?: number; grouped?: boolean } = {}): string {
+  const show = (n: number) => (grouped ? n.toLocaleString('en-US') : String(n));
+  const safe = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  return safe > cap ? `${show(cap)}+` : show(safe);
 }

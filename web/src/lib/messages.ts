@@ -26,6 +26,54 @@ export const MESSAGES = {
   noEmergencyContacts: 'This patient has no emergency contacts listed.',
   noInsurance: 'This Patient Has No Insurance',
   noSecondaryGuarantor: 'No Secondary Guarantor',
+  // Orders and vitals (spec part 1, sections 2 and 8).
+  noOrdersFound: 'No orders were found',
+  orderSaved: 'Your order was successfully saved!',
+  emptyVitalsTitle: 'Empty Vitals',
+  emptyVitals: 'At least one field in vitals other than Date Measured and Time Measured must be filled in.',
+} as const;
+
+/** 'No order found with ID {orderId}' (spec part 1, section 8). */
+export function noOrderFound(orderId: string | number): string {
+  return `No order found with ID ${orderId}`;
+}
+
+/** Screen texts of the order screens (spec part 1, sections 2 and 3). */
+export const ORDER_TEXT = {
+  pageTitle: 'Orders',
+  mine: 'Mine',
+  all: 'All',
+  filtersTitle: 'Filters',
+  apply: 'Apply',
+  refresh: 'Refresh',
+  keyword: 'Keyword',
+  newOrder: 'New Order',
+  editOrder: 'Edit Order',
+  chooserTitle: 'Orders',
+  searchForPatient: 'Search for Patient',
+  createBlankOrder: 'Create Blank Order',
+  statusUpdates: 'Status Updates',
+  notes: 'Notes',
+  allOpen: 'All Open',
+  none: 'None',
+  unsigned: 'Unsigned',
+  signed: 'Signed',
+  urgentOrder: 'Urgent Order',
+  orderNotes: 'Order Notes',
+  // Not in the spec (it names no text for these): ours.
+  noPatient: 'No patient (blank order)',
+  notSaved: 'The order could not be saved. Please try again.',
+} as const;
+
+/** Screen texts of vitals entry (spec part 1, sections 2 and 3). */
+export const VITALS_TEXT = {
+  createTitle: 'Create Vitals',
+  newVitals: 'New Vitals',
+  dateMeasured: 'Date Measured',
+  timeMeasured: 'Time Measured',
+  // Not in the spec (it names the fields, not their labels or this text): ours.
+  notSaved: 'The vitals could not be saved. Please try again.',
+  noVitalsFound: 'No vitals were found',
 } as const;
 
 /** Screen texts of the patient screens (spec part 1, section 2; part 2, sections 2-5). */

@@ -10,6 +10,17 @@ describe('preferences', () => {
     expect(parsed).toMatchObject({ defaultView: 2, autoLogout: 15, apptColors: false, recentPatients: [], defaultOrdersView: 'all' });
     expect(parsePreferences(null)).toEqual(DEFAULT_PREFERENCES);
   });
+  it('keep well-formed orders filters and default the rest (statuses [0] = All Open)', () => {
+    expect(DEFAULT_PREFERENCES.ordersFilters).toEqual({ offices: 'all', statuses: [0], providers: 'all', types: 'all', signed: 'both' });
+    const filters = { offices: [0, 2], statuses: [9], providers: 'all', types: [100], signed: false };
+    expect(parsePreferences({ ordersFilters: filters }).ordersFilters).toEqual(filters);
+    expect(parsePreferences({ ordersFilters: { ...filters, signed: 'yes' } }).ordersFilters).toEqual(DEFAULT_PREFERENCES.ordersFilters);
+    expect(parsePreferences({ ordersFilters: { ...filters, offices: [-1] } }).ordersFilters).toEqual(DEFAULT_PREFERENCES.ordersFilters);
+    // Parsed values never share arrays with the defaults.
+    const parsed = parsePreferences(null);
+    (parsed.ordersFilters.statuses as number[]).push(5);
+    expect(DEFAULT_PREFERENCES.ordersFilters.statuses).toEqual([0]);
+  });
   it('are cached in the browser per user id', () => {
     cachePreferences(7, { ...DEFAULT_PREFERENCES, autoLogout: 5 });
     expect(cachedPreferences(7)?.autoLogout).toBe(5);

@@ -6,6 +6,29 @@ import { KEYS, readItem, writeItem } from '@/lib/storage';
  * A missing or malformed value falls back to its default rather than breaking the
  * shell. (Parsed by hand: this runs in the first chunk, which stays free of zod.)
  */
+/** A filter's choice: every value, or the ids chosen. */
+export type IdSelection = 'all' | number[];
+
+/**
+ * The orders list's filters (docs/preferences.md): office 0 is None, status 0 is All Open;
+ * signed true (signed only), false (unsigned only) or 'both'.
+ */
+export interface OrdersFilters {
+  offices: IdSelection;
+  statuses: IdSelection;
+  providers: IdSelection;
+  types: IdSelection;
+  signed: boolean | 'both';
+}
+
+export const DEFAULT_ORDERS_FILTERS: Readonly<OrdersFilters> = Object.freeze({
+  offices: 'all',
+  statuses: [0],
+  providers: 'all',
+  types: 'all',
+  signed: 'both',
+});
+
 export interface Preferences {
   defaultView: number;
   autoLogout: number;
@@ -16,6 +39,7 @@ export interface Preferences {
   recentPatients: number[];
   defaultOrdersView: 'mine' | 'all';
   defaultSchedulingView: 'dayView' | 'listView';
+  ordersFilters: OrdersFilters;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -30,6 +54,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   recentPatients: [],
   defaultOrdersView: 'mine',
   defaultSchedulingView: 'dayView',
+  ordersFilters: DEFAULT_ORDERS_FILTERS,
 });
 
 export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[];
@@ -42,6 +67,27 @@ const oneOf =
   (v: unknown): v is T =>
     typeof v === 'string' && (choices as string[]).includes(v);
 
+const isIdSelection = (v: unknown): v is IdSelection => v === 'all' || (Array.isArray(v) && v.every((id) => isInt(id) && id >= 0));
+
+function isOrdersFilters(v: unknown): v is OrdersFilters {
+  if (!v || typeof v !== 'object') return false;
+  const f = v as Record<string, unknown>;
+  return (
+    isIdSelection(f['offices']) &&
+    isIdSelection(f['statuses']) &&
+    isIdSelection(f['providers']) &&
+    isIdSelection(f['types']) &&
+    (f['signed'] === 'both' || isBool(f['signed']))
+  );
+}
+
+/** A copy that shares no arrays with `value` (preference values are kept immutable). */
+function copyValue(value: unknown): unknown {
+  if (Array.isArray(value)) return [...value];
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyValue(v)]));
+  return value;
+}
+
 const CHECKS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   defaultView: isInt,
   autoLogout: isNum,
@@ -52,14 +98,15 @@ const CHECKS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   recentPatients: (v) => Array.isArray(v) && v.every(isInt),
   defaultOrdersView: oneOf('mine', 'all'),
   defaultSchedulingView: oneOf('dayView', 'listView'),
+  ordersFilters: isOrdersFilters,
 };
 
 export function parsePreferences(raw: unknown): Preferences {
   const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const result = { ...DEFAULT_PREFERENCES, recentPatients: [...DEFAULT_PREFERENCES.recentPatients] } as Preferences;
+  const result = copyValue(DEFAULT_PREFERENCES) as Preferences;
   for (const key of PREFERENCE_KEYS) {
     const value = source[key];
-    if (CHECKS[key](value)) (result as unknown as Record<string, unknown>)[key] = Array.isArray(value) ? [...value] : value;
+    if (CHECKS[key](value)) (result as unknown as Record<string, unknown>)[key] = copyValue(value);
   }
   return result;
 }

@@ -1,7 +1,9 @@
+import { OPEN_ORDERS_QUERY, useOrderCount } from '@/api/orders/get-order-count';
+
 /**
- * The dashboard's two counts. The calls behind them arrive with the scheduling and
- * orders issues (today's appointments for a yyyy-MM-dd date; GET /api/orders/?limit=1
- * &statuses=0 read from x-total-count). Until they exist the cards show no number:
+ * The dashboard's two counts. Open orders come from `GET /api/orders/?limit=1&statuses=0`
+ * (read from x-total-count). Today's appointments arrive with the scheduling issue
+ * (the appointment list for a yyyy-MM-dd date); until then that card shows no number:
  * never an invented one.
  */
 export type CountState = { status: 'unavailable' } | { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error' };
@@ -11,7 +13,10 @@ export function useTodaysAppointmentCount(): CountState {
   return { status: 'unavailable' };
 }
 
-/** Open orders (spec part 1, section 2). */
+/** Open orders (spec part 1, section 2): statuses 1, 7 and 8. */
 export function useOpenOrdersCount(): CountState {
-  return { status: 'unavailable' };
+  const query = useOrderCount(OPEN_ORDERS_QUERY);
+  if (query.data !== undefined) return { status: 'ready', count: query.data };
+  if (query.isError) return { status: 'error' };
+  return { status: 'loading' };
 }

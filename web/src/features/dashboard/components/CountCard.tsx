@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
+import { cappedCount } from '@/lib/format';
 import type { CountState } from '../api/counts';
 
 function CountValue({ state }: { state: CountState }) {
   if (state.status === 'loading') return <CircularProgress size={28} aria-label="Loading count" />;
-  if (state.status === 'ready') return <>{state.count.toLocaleString('en-US')}</>;
+  if (state.status === 'ready') return <>{cappedCount(state.count, { grouped: true })}</>;
   return (
     <>
       <span aria-hidden>—</span>

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, handledByCaller } from '@/api/client';
+import { unwrap } from '@/api/errors';
+import type { Order, OrderInput } from '@/api/orders/keys';
+import { placeSavedOrder } from '../lib/list-cache';
+
+/**
+ * PATCH /api/orders/{id}: fields sent as null keep their value; `orderNote` appends a
+ * note; a new status appends a status update. A 400 names the fields at fault.
+ */
+export async function updateOrder({ ordersId, input }: { ordersId: number; input: OrderInput }): Promise<Order> {
+  return unwrap(await api.PATCH('/api/orders/{ordersId}', { params: { path: { ordersId } }, body: input, headers: handledByCaller('fieldErrors') }));
+}
+
+/** Saves an edit and replaces the order in place in every loaded list (no reload). */
+export function useUpdateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrder,
+    onSuccess: (order) => placeSavedOrder(queryClient, order, 'updated'),
+  });
+}
