@@ -69,6 +69,7 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         tokens: Arc::new(TokenKeys::from_secret(&secret)),
         clock,
         throttle: Arc::new(LoginThrottle::new(config.login_limits)),
+        sessions: Arc::default(),
         config: Arc::new(config),
         audit_sink: audit.clone(),
     };

@@ -7,7 +7,7 @@ use store::Store;
 use store::audit::AuditEntry;
 
 use crate::audit::AuditSink;
-use crate::auth::{LoginThrottle, TokenKeys};
+use crate::auth::{LoginThrottle, SessionCache, TokenKeys};
 use crate::clock::Clock;
 use crate::config::ServerConfig;
 use crate::error::AppError;
@@ -18,6 +18,7 @@ pub struct AppState {
     pub tokens: Arc<TokenKeys>,
     pub clock: Arc<dyn Clock>,
     pub throttle: Arc<LoginThrottle>,
+    pub sessions: Arc<SessionCache>,
     pub config: Arc<ServerConfig>,
     pub audit_sink: AuditSink,
 }

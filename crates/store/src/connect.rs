@@ -25,6 +25,9 @@ pub enum ConnectError {
     Db(#[from] DbErr),
 }
 
+/// Each SQLite connection is a thread of its own; a few keep every core busy, and more
+/// only hand the cores back and forth.
+const SQLITE_CONNECTIONS: u32 = 4;
 /// Waiting this long for a lock or a pooled connection is a fault, not load.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Any number that fits both databases' int8; the key of the migration lock.
@@ -75,7 +78,7 @@ impl Store {
             Backend::Sqlite => {
                 // WAL lets readers run beside the one writer; FULL syncs every commit so
                 // a power cut never loses a saved visit.
-                options.max_connections(8).min_connections(1).map_sqlx_sqlite_opts(|o| {
+                options.max_connections(SQLITE_CONNECTIONS).min_connections(1).map_sqlx_sqlite_opts(|o| {
                     o.journal_mode(SqliteJournalMode::Wal)
                         .synchronous(SqliteSynchronous::Full)
                         .foreign_keys(true)

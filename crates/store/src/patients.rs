@@ -46,49 +46,6 @@ pub struct Balances {
     pub account_cents: i64,
 }
 
-/// How a name key must match in a candidate lookup.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeyMatch {
-    Any,
-    /// Starts with the text.
-    Prefix(String),
-    /// Equals one of these.
-    In(Vec<String>),
-}
-
-/// Which patients to fetch as search candidates. Each is one index lookup.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CandidateLookup {
-    Name {
-        last: KeyMatch,
-        first: KeyMatch,
-    },
-    Birthdate(NaiveDate),
-    /// All ten digits of a phone number.
-    Phone(String),
-    /// The last seven digits of a phone number.
-    LocalPhone(String),
-    DisplayId(String),
-}
-
-/// The smallest string after every string that starts with `prefix`, for a range scan.
-/// Keys are lowercase ASCII letters and digits, so the next byte value is enough.
-fn prefix_end(prefix: &str) -> String {
-    let mut end = prefix.to_owned();
-    end.push('\u{7f}');
-    end
-}
-
-fn key_condition(column: patient::Column, wanted: &KeyMatch) -> Condition {
-    match wanted {
-        KeyMatch::Any => Condition::all(),
-        KeyMatch::Prefix(prefix) => {
-            Condition::all().add(column.gte(prefix.as_str())).add(column.lt(prefix_end(prefix)))
-        }
-        KeyMatch::In(keys) => Condition::all().add(column.is_in(keys.iter().cloned())),
-    }
-}
-
 impl Store {
     pub async fn patient_record(&self, patient_id: i64) -> Result<Option<PatientRecord>, DbErr> {
         let Some(patient) = patient::Entity::find_by_id(patient_id).one(&self.db).await? else { return Ok(None) };
@@ -228,71 +185,11 @@ impl Store {
         Ok(true)
     }
 
-    /// Patients matching one lookup, in key order, at most `limit`.
-    pub async fn search_candidates(&self, lookup: &CandidateLookup, limit: u64) -> Result<Vec<patient::Model>, DbErr> {
-        use patient::Column as C;
-        let mut by_first_name = false;
-        let condition = match lookup {
-            CandidateLookup::Name { last, first } => {
-                by_first_name = *last == KeyMatch::Any;
-                key_condition(C::LastNameKey, last).add(key_condition(C::FirstNameKey, first))
-            }
-            CandidateLookup::Birthdate(date) => Condition::all().add(C::Birthdate.eq(*date)),
-            CandidateLookup::DisplayId(id) => Condition::all().add(C::DisplayId.eq(id.clone())),
-            CandidateLookup::Phone(number) | CandidateLookup::LocalPhone(number) => {
-                let column = if matches!(lookup, CandidateLookup::Phone(_)) {
-                    patient_phone::Column::Number
-                } else {
-                    patient_phone::Column::LocalNumber
-                };
-                let ids: Vec<i64> = patient_phone::Entity::find()
-                    .select_only()
-                    .column(patient_phone::Column::PatientId)
-                    .filter(column.eq(number.clone()))
-                    .limit(limit)
-                    .into_tuple()
-                    .all(&self.db)
-                    .await?;
-                if ids.is_empty() {
-                    return Ok(Vec::new());
-                }
-                Condition::all().add(C::Id.is_in(ids))
-            }
-        };
-        // The order of the index the lookup runs on, so LIMIT stops the scan early.
-        let query = patient::Entity::find().filter(condition);
-        let query = if by_first_name {
-            query.order_by_asc(C::FirstNameKey).order_by_asc(C::LastNameKey)
-        } else {
-            query.order_by_asc(C::LastNameKey).order_by_asc(C::FirstNameKey)
-        };
-        query.order_by_asc(C::Id).limit(limit).all(&self.db).await
-    }
-
-    /// Name keys within a typo of `word`, from the in-memory index (loaded on first use
-    /// and caught up with other servers' additions).
-    pub async fn similar_names(&self, kind: NameKind, word: &str) -> Result<Vec<String>, DbErr> {
-        self.names.catch_up_if_due(&self.db).await?;
-        Ok(self.names.similar(kind, word))
-    }
-
     fn note_names(&self, fields: &PatientFields) {
         // The new keys reach the index at its next catch-up; nothing to do here beyond
         // making that catch-up happen soon.
         let _ = fields;
         self.names.mark_stale();
-    }
-
-    /// Ids among `patient_ids` with at least one patient alert.
-    pub async fn patients_with_alerts(&self, patient_ids: &[i64]) -> Result<Vec<i64>, DbErr> {
-        patient_alert::Entity::find()
-            .select_only()
-            .column(patient_alert::Column::PatientId)
-            .distinct()
-            .filter(patient_alert::Column::PatientId.is_in(patient_ids.iter().copied()))
-            .into_tuple()
-            .all(&self.db)
-            .await
     }
 
     /// Ids among `patient_ids` with at least one allergy.
@@ -302,23 +199,6 @@ impl Store {
             .column(allergy::Column::PatientId)
             .distinct()
             .filter(allergy::Column::PatientId.is_in(patient_ids.iter().copied()))
-            .into_tuple()
-            .all(&self.db)
-            .await
-    }
-
-    /// Ids among `account_ids` with an alert that has not expired by `today`.
-    pub async fn accounts_with_alerts(&self, account_ids: &[i64], today: NaiveDate) -> Result<Vec<i64>, DbErr> {
-        account_alert::Entity::find()
-            .select_only()
-            .column(account_alert::Column::AccountId)
-            .distinct()
-            .filter(account_alert::Column::AccountId.is_in(account_ids.iter().copied()))
-            .filter(
-                Condition::any()
-                    .add(account_alert::Column::Expiration.is_null())
-                    .add(account_alert::Column::Expiration.gte(today)),
-            )
             .into_tuple()
             .all(&self.db)
             .await

@@ -1,22 +1,71 @@
-//! Patient search: a few index lookups chosen from what the query holds, ranked with
-//! `domain::search::score`. The databases only ever answer key-ordered index ranges,
-//! and the ranking happens here, so SQLite and PostgreSQL give the same answer.
+//! Patient search: the index lookups a query calls for, sent as one statement, ranked
+//! with `domain::search::score`. The databases only ever answer key-ordered index
+//! ranges and the ranking happens here, so SQLite and PostgreSQL give the same answer.
+//!
+//! A search costs two statements (three when it looks for typos): the candidates, and
+//! the result markers of the best 25. Each statement reads only the columns ranking
+//! and the result list need.
 
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use domain::patient::PatientFields;
 use domain::search::{CandidateKeys, PhoneQuery, SearchQuery, fold_name, is_possible_duplicate, score};
+use sea_orm::sea_query::{Alias, Asterisk, Query, SelectStatement, UnionType};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbBackend, FromQueryResult, Statement, Value};
 
-use crate::entities::{account, patient};
+use crate::entities::{patient, patient_phone};
 use crate::names::NameKind;
-use crate::patients::{CandidateLookup, KeyMatch};
 use crate::{DbErr, Store};
 
-/// A patient found by a search, with what the result list shows besides the record.
+/// How a name key must match in a candidate lookup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyMatch {
+    Any,
+    /// Starts with the text.
+    Prefix(String),
+    /// Equals one of these.
+    In(Vec<String>),
+}
+
+/// Which patients to fetch as search candidates. Each is one index range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CandidateLookup {
+    Name {
+        last: KeyMatch,
+        first: KeyMatch,
+    },
+    Birthdate(NaiveDate),
+    /// All ten digits of a phone number.
+    Phone(String),
+    /// The last seven digits of a phone number.
+    LocalPhone(String),
+    DisplayId(String),
+}
+
+/// The columns of a patient that search ranks and lists.
+#[derive(Clone, Debug, PartialEq, Eq, FromQueryResult)]
+pub struct SearchRow {
+    pub id: i64,
+    pub display_id: String,
+    pub first_name: String,
+    pub middle: String,
+    pub last_name: String,
+    pub last_name_key: String,
+    pub first_name_key: String,
+    pub birthdate: Option<NaiveDate>,
+    pub inactive: bool,
+    pub patient_provider_id: Option<i64>,
+    pub account_id: i64,
+    pub phone1_number: String,
+    pub phone2_number: String,
+    pub phone3_number: String,
+}
+
+/// A patient found by a search, with what the result list shows besides the row.
 #[derive(Clone, Debug)]
 pub struct SearchHit {
-    pub patient: patient::Model,
+    pub patient: SearchRow,
     pub account_provider_id: Option<i64>,
     pub has_patient_alerts: bool,
     pub has_account_alerts: bool,
@@ -24,21 +73,133 @@ pub struct SearchHit {
     pub score: u32,
 }
 
-/// Rows each lookup may return: enough to rank well, few enough to stay fast.
-const CANDIDATES_PER_LOOKUP: u64 = 60;
+/// Rows each lookup may return: the page of 25 and a little room for ranking.
+const CANDIDATES_PER_LOOKUP: u64 = 30;
+/// Selective lookups (birth date, phone, chart number) rarely reach this.
+const CANDIDATES_SELECTIVE: u64 = 200;
 
-fn keys_of(patient: &patient::Model) -> CandidateKeys<'_> {
+fn keys_of(row: &SearchRow) -> CandidateKeys<'_> {
     CandidateKeys {
-        last_key: &patient.last_name_key,
-        first_key: &patient.first_name_key,
-        birthdate: patient.birthdate,
-        phones: [&patient.phone1_number, &patient.phone2_number, &patient.phone3_number],
-        display_id: &patient.display_id,
-        inactive: patient.inactive,
+        last_key: &row.last_name_key,
+        first_key: &row.first_name_key,
+        birthdate: row.birthdate,
+        phones: [&row.phone1_number, &row.phone2_number, &row.phone3_number],
+        display_id: &row.display_id,
+        inactive: row.inactive,
     }
 }
 
+/// The smallest string after every string that starts with `prefix`, for a range scan.
+/// Keys are lowercase ASCII letters and digits, so one byte above them is enough.
+fn prefix_end(prefix: &str) -> String {
+    let mut end = prefix.to_owned();
+    end.push('\u{7f}');
+    end
+}
+
+fn key_condition(column: patient::Column, wanted: &KeyMatch) -> Condition {
+    match wanted {
+        KeyMatch::Any => Condition::all(), // not added to a query
+        KeyMatch::Prefix(prefix) => {
+            Condition::all().add(column.gte(prefix.as_str())).add(column.lt(prefix_end(prefix)))
+        }
+        KeyMatch::In(keys) => Condition::all().add(column.is_in(keys.iter().cloned())),
+    }
+}
+
+/// One lookup as a SELECT of the search columns, in the order of the index it runs on,
+/// so LIMIT ends the scan early.
+fn select_for(lookup: &CandidateLookup, limit: u64) -> SelectStatement {
+    use patient::Column as C;
+    let mut select = Query::select();
+    select
+        .columns([
+            C::Id,
+            C::DisplayId,
+            C::FirstName,
+            C::Middle,
+            C::LastName,
+            C::LastNameKey,
+            C::FirstNameKey,
+            C::Birthdate,
+            C::Inactive,
+            C::PatientProviderId,
+            C::AccountId,
+            C::Phone1Number,
+            C::Phone2Number,
+            C::Phone3Number,
+        ])
+        .from(patient::Entity);
+    let by_first_name = matches!(lookup, CandidateLookup::Name { last: KeyMatch::Any, .. });
+    match lookup {
+        CandidateLookup::Name { last, first } => {
+            for (column, wanted) in [(C::LastNameKey, last), (C::FirstNameKey, first)] {
+                if *wanted != KeyMatch::Any {
+                    select.cond_where(key_condition(column, wanted));
+                }
+            }
+        }
+        CandidateLookup::Birthdate(date) => {
+            select.and_where(C::Birthdate.eq(*date));
+        }
+        CandidateLookup::DisplayId(id) => {
+            select.and_where(C::DisplayId.eq(id.clone()));
+        }
+        CandidateLookup::Phone(number) | CandidateLookup::LocalPhone(number) => {
+            let column = if matches!(lookup, CandidateLookup::Phone(_)) {
+                patient_phone::Column::Number
+            } else {
+                patient_phone::Column::LocalNumber
+            };
+            let owners = Query::select()
+                .column(patient_phone::Column::PatientId)
+                .from(patient_phone::Entity)
+                .and_where(column.eq(number.clone()))
+                .to_owned();
+            select.and_where(C::Id.in_subquery(owners));
+        }
+    }
+    if by_first_name {
+        select.order_by(C::FirstNameKey, sea_orm::Order::Asc).order_by(C::LastNameKey, sea_orm::Order::Asc);
+    } else {
+        select.order_by(C::LastNameKey, sea_orm::Order::Asc).order_by(C::FirstNameKey, sea_orm::Order::Asc);
+    }
+    select.order_by(C::Id, sea_orm::Order::Asc).limit(limit).to_owned()
+}
+
+/// `?, ?, ?` or `$3, $4, $5`: bound placeholders for a hand-written statement.
+fn placeholders(backend: DbBackend, first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|n| if backend == DbBackend::Postgres { format!("${n}") } else { "?".to_owned() })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Store {
+    /// The rows of several lookups, in one statement.
+    pub async fn search_candidates(&self, lookups: &[(CandidateLookup, u64)]) -> Result<Vec<SearchRow>, DbErr> {
+        let mut branches = lookups.iter().enumerate().map(|(i, (lookup, limit))| {
+            // Each branch keeps its own ORDER BY and LIMIT inside a subquery.
+            Query::select()
+                .column(Asterisk)
+                .from_subquery(select_for(lookup, *limit), Alias::new(format!("lookup{i}")))
+                .to_owned()
+        });
+        let Some(mut statement) = branches.next() else { return Ok(Vec::new()) };
+        for branch in branches {
+            statement.union(UnionType::All, branch);
+        }
+        let rows = self.db.query_all(&statement).await?;
+        rows.iter().map(|row| SearchRow::from_query_result(row, "")).collect()
+    }
+
+    /// Name keys within a typo of `word`, from the in-memory index (loaded on first use
+    /// and caught up with other servers' additions).
+    pub async fn similar_names(&self, kind: NameKind, word: &str) -> Result<Vec<String>, DbErr> {
+        self.names.catch_up_if_due(&self.db).await?;
+        Ok(self.names.similar(kind, word))
+    }
+
     /// The best `limit` patients for `query`, best first.
     pub async fn search_patients(
         &self,
@@ -49,18 +210,18 @@ impl Store {
         if query.is_empty() {
             return Ok(Vec::new());
         }
-        let mut found: HashMap<i64, (u32, patient::Model)> = HashMap::new();
-        let consider = |patients: Vec<patient::Model>, found: &mut HashMap<i64, (u32, patient::Model)>| {
-            for patient in patients {
-                if let Some(points) = score(query, &keys_of(&patient)) {
-                    found.entry(patient.id).or_insert((points, patient));
+        let mut found: HashMap<i64, (u32, SearchRow)> = HashMap::new();
+        let consider = |rows: Vec<SearchRow>, found: &mut HashMap<i64, (u32, SearchRow)>| {
+            for row in rows {
+                if let Some(points) = score(query, &keys_of(&row)) {
+                    found.entry(row.id).or_insert((points, row));
                 }
             }
         };
 
         // A birth date, phone or chart number is selective: its lookup alone holds
         // every patient that can match; the names then only rank and filter.
-        let selective: Vec<CandidateLookup> = [
+        let selective: Vec<(CandidateLookup, u64)> = [
             query.birthdate.map(CandidateLookup::Birthdate),
             query.phone.as_ref().map(|phone| match phone {
                 PhoneQuery::Full(number) => CandidateLookup::Phone(number.clone()),
@@ -70,40 +231,41 @@ impl Store {
         ]
         .into_iter()
         .flatten()
+        .map(|lookup| (lookup, CANDIDATES_SELECTIVE))
         .collect();
         if !selective.is_empty() {
-            for lookup in &selective {
-                consider(self.search_candidates(lookup, 500).await?, &mut found);
-            }
+            consider(self.search_candidates(&selective).await?, &mut found);
         } else {
             let readings = query.name_readings();
+            let mut lookups = Vec::new();
             for (last, first) in &readings {
-                let lookups = if first.is_empty() {
-                    vec![
-                        CandidateLookup::Name { last: KeyMatch::Prefix(last.clone()), first: KeyMatch::Any },
-                        CandidateLookup::Name { last: KeyMatch::Any, first: KeyMatch::Prefix(last.clone()) },
-                    ]
+                if first.is_empty() {
+                    lookups.push(CandidateLookup::Name { last: KeyMatch::Prefix(last.clone()), first: KeyMatch::Any });
+                    lookups.push(CandidateLookup::Name { last: KeyMatch::Any, first: KeyMatch::Prefix(last.clone()) });
                 } else {
-                    vec![CandidateLookup::Name {
+                    lookups.push(CandidateLookup::Name {
                         last: KeyMatch::Prefix(last.clone()),
                         first: KeyMatch::Prefix(first.clone()),
-                    }]
-                };
-                for lookup in &lookups {
-                    consider(self.search_candidates(lookup, CANDIDATES_PER_LOOKUP).await?, &mut found);
+                    });
                 }
             }
-            // Too few by exact spelling: look for typos, which always rank lower.
+            let lookups: Vec<_> = lookups.into_iter().map(|lookup| (lookup, CANDIDATES_PER_LOOKUP)).collect();
+            consider(self.search_candidates(&lookups).await?, &mut found);
+            // Too few by exact spelling: look for typos, which always rank lower. (Asking
+            // for them every time costs more than this second statement: a short word
+            // has dozens of names one edit away, each an index seek.)
             if found.len() < limit {
+                let mut typo = Vec::new();
                 for (last, first) in &readings {
-                    for lookup in self.typo_lookups(last, first).await? {
-                        consider(self.search_candidates(&lookup, CANDIDATES_PER_LOOKUP).await?, &mut found);
-                    }
+                    typo.extend(
+                        self.typo_lookups(last, first).await?.into_iter().map(|lookup| (lookup, CANDIDATES_PER_LOOKUP)),
+                    );
                 }
+                consider(self.search_candidates(&typo).await?, &mut found);
             }
         }
 
-        let mut ranked: Vec<(u32, patient::Model)> = found.into_values().collect();
+        let mut ranked: Vec<(u32, SearchRow)> = found.into_values().collect();
         ranked.sort_by(|(a_score, a), (b_score, b)| {
             b_score
                 .cmp(a_score)
@@ -164,20 +326,18 @@ impl Store {
             display_id: "",
             inactive: false,
         };
-        let mut lookups: Vec<CandidateLookup> =
-            fields.phones.iter().map(|p| CandidateLookup::Phone(p.digits.clone())).collect();
+        let mut lookups: Vec<(CandidateLookup, u64)> =
+            fields.phones.iter().map(|p| (CandidateLookup::Phone(p.digits.clone()), CANDIDATES_SELECTIVE)).collect();
         if let Some(date) = fields.birthdate {
-            lookups.push(CandidateLookup::Birthdate(date));
+            lookups.push((CandidateLookup::Birthdate(date), CANDIDATES_SELECTIVE));
         }
-        let mut found: HashMap<i64, patient::Model> = HashMap::new();
-        for lookup in &lookups {
-            for candidate in self.search_candidates(lookup, 500).await? {
-                if is_possible_duplicate(&new, &keys_of(&candidate)) {
-                    found.insert(candidate.id, candidate);
-                }
+        let mut found: HashMap<i64, SearchRow> = HashMap::new();
+        for candidate in self.search_candidates(&lookups).await? {
+            if is_possible_duplicate(&new, &keys_of(&candidate)) {
+                found.insert(candidate.id, candidate);
             }
         }
-        let mut ranked: Vec<(u32, patient::Model)> = found.into_values().map(|p| (0, p)).collect();
+        let mut ranked: Vec<(u32, SearchRow)> = found.into_values().map(|row| (0, row)).collect();
         ranked.sort_by(|(_, a), (_, b)| {
             (&a.last_name_key, &a.first_name_key, a.id).cmp(&(&b.last_name_key, &b.first_name_key, b.id))
         });
@@ -187,39 +347,99 @@ impl Store {
 
     /// Patients by id in the order given (recently viewed patients), unknown ids left out.
     pub async fn patients_in_order(&self, ids: &[i64], today: NaiveDate) -> Result<Vec<SearchHit>, DbErr> {
-        let mut by_id: HashMap<i64, patient::Model> =
-            self.patients_by_ids(ids).await?.into_iter().map(|p| (p.id, p)).collect();
-        let mut ordered = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(patient) = by_id.remove(id) {
-                ordered.push((0, patient));
-            }
+        if ids.is_empty() {
+            return Ok(Vec::new());
         }
+        let mut select =
+            select_for(&CandidateLookup::Name { last: KeyMatch::Any, first: KeyMatch::Any }, ids.len() as u64);
+        select.and_where(patient::Column::Id.is_in(ids.iter().copied()));
+        let rows = self.db.query_all(&select).await?;
+        let mut by_id: HashMap<i64, SearchRow> = rows
+            .iter()
+            .map(|row| SearchRow::from_query_result(row, ""))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .map(|r| (r.id, r))
+            .collect();
+        let ordered = ids.iter().filter_map(|id| by_id.remove(id)).map(|row| (0, row)).collect();
         self.enrich(ordered, today).await
     }
 
-    /// Adds the account provider and the alert markers of each patient.
-    async fn enrich(&self, ranked: Vec<(u32, patient::Model)>, today: NaiveDate) -> Result<Vec<SearchHit>, DbErr> {
+    /// Adds the account provider and the alert markers of each patient, in one statement.
+    async fn enrich(&self, ranked: Vec<(u32, SearchRow)>, today: NaiveDate) -> Result<Vec<SearchHit>, DbErr> {
         if ranked.is_empty() {
             return Ok(Vec::new());
         }
-        let patient_ids: Vec<i64> = ranked.iter().map(|(_, p)| p.id).collect();
-        let account_ids: Vec<i64> = ranked.iter().map(|(_, p)| p.account_id).collect();
-        let accounts: HashMap<i64, account::Model> =
-            self.accounts_by_ids(&account_ids).await?.into_iter().map(|a| (a.id, a)).collect();
-        let with_alerts = self.patients_with_alerts(&patient_ids).await?;
-        let with_allergies = self.patients_with_allergies(&patient_ids).await?;
-        let accounts_with_alerts = self.accounts_with_alerts(&account_ids, today).await?;
+        let backend = self.db.get_database_backend();
+        let ids: Vec<i64> = ranked.iter().map(|(_, row)| row.id).collect();
+        let date_placeholder = if backend == DbBackend::Postgres { "$1" } else { "?" };
+        let sql = format!(
+            "SELECT p.id, a.account_provider_id, \
+               CASE WHEN EXISTS (SELECT 1 FROM patient_alerts x WHERE x.patient_id = p.id) THEN 1 ELSE 0 END AS patient_alerts, \
+               CASE WHEN EXISTS (SELECT 1 FROM allergies x WHERE x.patient_id = p.id) THEN 1 ELSE 0 END AS allergies, \
+               CASE WHEN EXISTS (SELECT 1 FROM account_alerts x WHERE x.account_id = p.account_id \
+                 AND (x.expiration IS NULL OR x.expiration >= {date_placeholder})) THEN 1 ELSE 0 END AS account_alerts \
+             FROM patients p JOIN accounts a ON a.id = p.account_id WHERE p.id IN ({})",
+            placeholders(backend, 2, ids.len())
+        );
+        let mut values: Vec<Value> = vec![today.into()];
+        values.extend(ids.iter().map(|id| Value::from(*id)));
+        let rows = self.db.query_all_raw(Statement::from_sql_and_values(backend, sql, values)).await?;
+        let mut markers: HashMap<i64, (Option<i64>, bool, bool, bool)> = HashMap::new();
+        for row in rows {
+            let flag = |name: &str| row.try_get::<i32>("", name).map(|v| v != 0);
+            markers.insert(
+                row.try_get("", "id")?,
+                (
+                    row.try_get("", "account_provider_id")?,
+                    flag("patient_alerts")?,
+                    flag("allergies")?,
+                    flag("account_alerts")?,
+                ),
+            );
+        }
         Ok(ranked
             .into_iter()
-            .map(|(score, patient)| SearchHit {
-                account_provider_id: accounts.get(&patient.account_id).and_then(|a| a.account_provider_id),
-                has_patient_alerts: with_alerts.contains(&patient.id),
-                has_account_alerts: accounts_with_alerts.contains(&patient.account_id),
-                has_allergies: with_allergies.contains(&patient.id),
-                score,
-                patient,
+            .map(|(score, patient)| {
+                let (account_provider_id, has_patient_alerts, has_allergies, has_account_alerts) =
+                    markers.get(&patient.id).copied().unwrap_or((None, false, false, false));
+                SearchHit { patient, account_provider_id, has_patient_alerts, has_account_alerts, has_allergies, score }
             })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sea_orm::sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
+
+    #[test]
+    fn a_prefix_is_a_range_with_bound_values() {
+        let select =
+            select_for(&CandidateLookup::Name { last: KeyMatch::Prefix("smi".into()), first: KeyMatch::Any }, 30);
+        let (sql, values) = select.build(PostgresQueryBuilder);
+        assert!(
+            sql.contains(r#""patients"."last_name_key" >= $1 AND "patients"."last_name_key" < $2 ORDER BY"#),
+            "{sql}"
+        );
+        assert!(!sql.contains("LIKE") && !sql.contains("smi"), "values are bound, not written: {sql}");
+        assert_eq!(values.0.len(), 3, "two range ends and the limit");
+        let (sql, _) = select.build(SqliteQueryBuilder);
+        assert!(sql.contains(r#"ORDER BY "last_name_key" ASC, "first_name_key" ASC, "id" ASC LIMIT ?"#), "{sql}");
+    }
+
+    #[test]
+    fn first_name_lookups_follow_the_first_name_index() {
+        let select =
+            select_for(&CandidateLookup::Name { last: KeyMatch::Any, first: KeyMatch::Prefix("jo".into()) }, 30);
+        let (sql, _) = select.build(SqliteQueryBuilder);
+        assert!(sql.contains(r#"ORDER BY "first_name_key" ASC, "last_name_key" ASC"#), "{sql}");
+    }
+
+    #[test]
+    fn placeholders_suit_each_database() {
+        assert_eq!(placeholders(DbBackend::Sqlite, 2, 3), "?, ?, ?");
+        assert_eq!(placeholders(DbBackend::Postgres, 2, 3), "$2, $3, $4");
     }
 }

@@ -40,7 +40,14 @@ pub async fn require_session(
     if claims.exp <= now.timestamp() {
         return Err(AppError::unauthorized());
     }
-    let session = state.store.session(&claims.sid).await?.ok_or_else(AppError::unauthorized)?;
+    let session = match state.sessions.get(&claims.sid) {
+        Some(cached) => cached,
+        None => {
+            let row = state.store.session(&claims.sid).await?.ok_or_else(AppError::unauthorized)?;
+            state.sessions.put(row.clone());
+            row
+        }
+    };
     if session.user_id != claims.user_id {
         return Err(AppError::unauthorized());
     }
@@ -55,6 +62,7 @@ pub async fn require_session(
     }
     if times.needs_touch(now) {
         state.store.touch_session(&session.id, now).await?;
+        state.sessions.touched(&session.id, now);
     }
     times.last_seen_at = now;
 

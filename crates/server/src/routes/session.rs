@@ -174,6 +174,7 @@ pub async fn keepalive() -> StatusCode {
     ))]
 pub async fn logout(State(state): State<AppState>, current: CurrentSession) -> Result<Response, AppError> {
     state.store.revoke_session(&current.session_id, state.now()).await?;
+    state.sessions.forget(&current.session_id);
     state
         .audit(AuditEntry {
             user_id: Some(current.user_id),
