@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Gzipped size of the JavaScript a browser loads for the login page, the dashboard and
-// the patient home: the static imports of index.html (Vite manifest) plus the route's
+// Gzipped size of the JavaScript a browser loads for the login page, the dashboard, the
+// patient home and the orders list: the static imports of index.html (Vite manifest) plus the route's
 // dynamically imported chunk and its static imports (chunks loaded later, such as the
-// patient form when a dialog opens, are not counted). Run after `npm run build` in web/.
+// patient form or the order form when a dialog opens, are not counted). Run after `npm run build` in web/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,8 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const ROUTES = {
   login: 'src/features/auth/routes/LoginPage.tsx',
   dashboard: 'src/app/routes/dashboard.tsx',
-  patientHome: 'src/features/patients/routes/PatientArea.tsx',
+  patientHome: 'src/app/routes/patient-area.tsx',
+  orders: 'src/features/orders/routes/OrdersRoutes.tsx',
 };
 
 /** Every JS file reached from `key` through static imports. */

@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { Landing } from './routes/Landing';
 import { NotFound } from './routes/NotFound';
-import { OrdersPlaceholder, ReferrersPlaceholder, SchedulePlaceholder } from './routes/placeholders';
+import { ReferrersPlaceholder, SchedulePlaceholder } from './routes/placeholders';
 import { RequireSession } from './session/RequireSession';
 import { AppShell } from './shell/AppShell';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -13,7 +13,8 @@ const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
 const SearchPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.SearchRoute })));
-const PatientArea = lazy(() => import('@/features/patients/routes/PatientArea'));
+const PatientArea = lazy(() => import('./routes/patient-area'));
+const OrdersRoutes = lazy(() => import('@/features/orders/routes/OrdersRoutes'));
 const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
 const HelpPage = lazy(() => import('@/features/help/routes/HelpPage'));
 const AcknowledgmentsPage = lazy(() => import('@/features/help/routes/AcknowledgmentsPage'));
@@ -41,7 +42,7 @@ export function AppRouter() {
               <Route path="search" element={page(SearchPage)} />
               <Route path="patients/:patientId/*" element={page(PatientArea)} />
               <Route path="appointments/*" element={<SchedulePlaceholder />} />
-              <Route path="orders/*" element={<OrdersPlaceholder />} />
+              <Route path="orders/*" element={page(OrdersRoutes)} />
               <Route path="referrals/*" element={<ReferrersPlaceholder />} />
               <Route path="preferences" element={page(PreferencesPage)} />
               <Route path="help" element={page(HelpPage)} />

@@ -105,3 +105,5 @@ export const VITALS_MAX = {
   temperature: 200,
   sp02: 100,
 } as const;
+/** Order text limits (the server's: longer texts are refused with 'Cannot be longer than N characters'). */
+export const ORDER_MAX_LENGTHS = { shortDescription: 120, longDescription: 4000, orderNote: 4000 } as const;

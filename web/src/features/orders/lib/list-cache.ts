@@ -13,7 +13,7 @@ export interface OrdersPage {
   offset: number;
 }
 
-export type OrdersData = InfiniteData<OrdersPage, number>;
+export type OrdersData = InfiniteData<OrdersPage, unknown>;
 
 /** Further pages load while the pages loaded are fewer than the page count (spec part 1, section 4). */
 export function nextOffset(pages: readonly OrdersPage[], limit: number): number | undefined {

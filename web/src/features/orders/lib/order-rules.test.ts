@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderType } from '@/api/orders/keys';
-import { isLongDescriptionLocked, isSelectableType, statusDot, typeField } from './order-rules';
+import { isLongDescriptionLocked, isSelectableType, matchesKeyword, statusDot, typeField } from './order-rules';
 
 const TYPES: OrderType[] = [1, 2, 3, 4, 5, 50, 60, 100, 101, 102, 110, 111, 114].map((typeId) => ({ typeId, type: `Type ${typeId}`, selectable: true }));
 
@@ -39,5 +39,18 @@ describe('the status dot', () => {
     expect([1, 7, 8].map(statusDot)).toEqual(['open', 'open', 'open']);
     expect(statusDot(9)).toBe('available');
     for (const id of [0, 2, 3, 4, 5, 6, 10]) expect(statusDot(id), String(id)).toBeNull();
+  });
+});
+
+describe('the keyword filter', () => {
+  const row = { shortDescription: 'Refer to cardiology', patientName: 'Núñez, José', orderNumber: '000399', statusString: 'Completed', assignedToName: 'Carter, Emily', dueDate: '12/24/2026' };
+  it('matches every word, ignoring case and accents, across the texts a row shows', () => {
+    expect(matchesKeyword(row, '')).toBe(true);
+    expect(matchesKeyword(row, '  ')).toBe(true);
+    expect(matchesKeyword(row, 'CARDIO')).toBe(true);
+    expect(matchesKeyword(row, 'nunez cardiology')).toBe(true);
+    expect(matchesKeyword(row, '000399')).toBe(true);
+    expect(matchesKeyword(row, 'carter 12/24')).toBe(true);
+    expect(matchesKeyword(row, 'cardiology smith')).toBe(false);
   });
 });

@@ -17,10 +17,11 @@ import { withRecentPatient } from '@/lib/recent-patients';
 import { AlertsBanner, showsAlertsBanner } from '../components/AlertsBanner';
 import { PatientHeaderCard } from '../components/PatientHeaderCard';
 import { PatientContext } from '../components/patient-context';
+import { PatientAreaSlotsContext, usePatientAreaSlots, type PatientAreaSlots } from '../components/patient-area-slots';
 import { AlertsPage, Balances, DemographicsMenu, EmergencyContacts, PatientInformation, ProviderOfficeFeePage } from './demographics';
 import { GuarantorDetail, GuarantorsList, InsuranceList, InsuranceMenu } from './insurance';
 import PatientHome from './PatientHome';
-import { EmptyText, PageSection } from './page-parts';
+import { EmptyText, PageSection } from '@/components/page-parts';
 
 function NoPatient() {
   usePageTitle('Patient');
@@ -41,6 +42,14 @@ function Later({ title }: { title: string }) {
       <EmptyText>This screen is coming in a later release of Pocketchart.</EmptyText>
     </PageSection>
   );
+}
+
+/** /patients/{id}/clinical/vitals/{vitalsId}: one measurement (given by the vitals feature). */
+function VitalsRoute({ patientId }: { patientId: number }) {
+  const { vitalsId } = useParams();
+  const { VitalsPage } = usePatientAreaSlots();
+  if (!VitalsPage) return <Later title="Clinical" />;
+  return <VitalsPage patientId={patientId} vitalsId={parsePatientId(vitalsId)} />;
 }
 
 function PageNotFoundHere() {
@@ -116,6 +125,7 @@ function LoadedArea({ patientId }: { patientId: number }) {
             <Route path="insurance_and_guarantors/insurance" element={<InsuranceList />} />
             <Route path="insurance_and_guarantors/guarantors" element={<GuarantorsList />} />
             <Route path="insurance_and_guarantors/guarantors/:guarantorType" element={<GuarantorDetail />} />
+            <Route path="clinical/vitals/:vitalsId" element={<VitalsRoute patientId={patientId} />} />
             <Route path="clinical/*" element={<Later title="Clinical" />} />
             <Route path="appointments/*" element={<Later title="Appointments & Follow-Ups" />} />
             <Route path="referrals/*" element={<Later title="Referrals" />} />
@@ -131,14 +141,21 @@ function LoadedArea({ patientId }: { patientId: number }) {
 /**
  * /patients/:patientId/*: a non-numeric id goes to /search; the id is kept as the
  * selected patient (session storage, which expands the navigation's patient entries);
- * an unknown id shows 'No patient was found' (spec part 2, section 2).
+ * an unknown id shows 'No patient was found' (spec part 2, section 2). `slots` are what other
+ * features give the area (the speed dial's New Order and New Vitals, the vitals page).
  */
-export default function PatientArea() {
+const NO_SLOTS: PatientAreaSlots = {};
+
+export default function PatientArea({ slots = NO_SLOTS }: { slots?: PatientAreaSlots }) {
   const { patientId } = useParams();
   const id = parsePatientId(patientId);
   useEffect(() => {
     if (id !== null) setCurrentPatientId(id);
   }, [id]);
   if (id === null) return <Navigate to="/search" replace />;
-  return <LoadedArea patientId={id} />;
+  return (
+    <PatientAreaSlotsContext.Provider value={slots}>
+      <LoadedArea patientId={id} />
+    </PatientAreaSlotsContext.Provider>
+  );
 }

@@ -19,11 +19,12 @@ import SpeedDial from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { PATIENT_TEXT } from '@/lib/messages';
 import { NewAccountDialog } from '../components/NewAccountDialog';
+import { usePatientAreaSlots } from '../components/patient-area-slots';
 import { useCurrentPatient } from '../components/patient-context';
 
 /** The patient home's menu (spec part 2, section 2), key: title. */
@@ -59,23 +60,42 @@ export function MenuList({ label, items }: { label: string; items: Array<{ to: s
   );
 }
 
-/**
- * Speed-dial actions. New Patient works; New Vitals, New Order and New Appointment open
- * their dialogs once those features exist: until then they are shown disabled, labelled
- * as not available yet (docs/web.md).
- */
-const LATER_ACTIONS = [
-  { name: 'New Vitals', icon: <MonitorHeartOutlined /> },
-  { name: 'New Order', icon: <AssignmentOutlined /> },
-  { name: 'New Appointment', icon: <EventOutlined /> },
-];
+/** A speed-dial entry: the label shown beside its button, with a second line when it is not available yet. */
+function ActionLabel({ name, later }: { name: string; later?: boolean }) {
+  if (!later) return <>{name}</>;
+  return (
+    <Box component="span" sx={{ display: 'block', textAlign: 'right' }}>
+      {name}
+      <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+        {' '}
+        (not available yet)
+      </Box>
+    </Box>
+  );
+}
 
+/**
+ * The patient home (spec part 2, section 2): the menu and the speed dial. New Vitals
+ * ('Create Vitals', then the measurement's page), New Order (the order form for this
+ * patient) and New Patient work; New Appointment waits for scheduling and is shown
+ * disabled, labelled as not available yet (docs/web.md).
+ */
 export default function PatientHome() {
   usePageTitle('Patient Home');
   const patient = useCurrentPatient();
+  const { NewOrderDialog, NewVitalsDialog } = usePatientAreaSlots();
+  const navigate = useNavigate();
   const [dialOpen, setDialOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
+  const [orderOpen, setOrderOpen] = useState(false);
+  const [vitalsOpen, setVitalsOpen] = useState(false);
   const base = `/patients/${patient.patientId}`;
+  const actions: Array<{ name: string; icon: ReactNode; onClick?: (() => void) | undefined }> = [
+    { name: 'New Vitals', icon: <MonitorHeartOutlined />, onClick: NewVitalsDialog ? () => setVitalsOpen(true) : undefined },
+    { name: 'New Order', icon: <AssignmentOutlined />, onClick: NewOrderDialog ? () => setOrderOpen(true) : undefined },
+    { name: 'New Appointment', icon: <EventOutlined /> },
+    { name: 'New Patient', icon: <PersonAddAlt1 />, onClick: () => setCreateOpen(true) },
+  ];
   return (
     <>
       <MenuList label="Patient menu" items={PATIENT_MENU.map((m) => ({ to: `${base}/${m.key}`, title: m.title, icon: m.icon }))} />
@@ -96,38 +116,38 @@ export default function PatientHome() {
         }}
         FabProps={{ color: 'primary' }}
       >
-        {LATER_ACTIONS.map((a) => (
+        {actions.map((a) => (
           <SpeedDialAction
             key={a.name}
             icon={a.icon}
             slotProps={{
-              tooltip: {
-                open: true,
-                title: (
-                  <Box component="span" sx={{ display: 'block', textAlign: 'right' }}>
-                    {a.name}
-                    <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-                      {' '}
-                      (not available yet)
-                    </Box>
-                  </Box>
-                ),
-              },
-              fab: { disabled: true } as object,
+              tooltip: { open: true, title: <ActionLabel name={a.name} later={!a.onClick} /> },
+              fab: (a.onClick ? {} : { disabled: true }) as object,
             }}
+            {...(a.onClick
+              ? {
+                  onClick: () => {
+                    setDialOpen(false);
+                    a.onClick?.();
+                  },
+                }
+              : {})}
           />
         ))}
-        <SpeedDialAction
-          icon={<PersonAddAlt1 />}
-          slotProps={{ tooltip: { open: true, title: 'New Patient' }, fab: {} }}
-          onClick={() => {
-            setDialOpen(false);
-            setCreateOpen(true);
-          }}
-        />
       </SpeedDial>
       <NewAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} title={PATIENT_TEXT.createPatientTitle} />
+      {NewOrderDialog && <NewOrderDialog open={orderOpen} onClose={() => setOrderOpen(false)} patientId={patient.patientId} />}
+      {NewVitalsDialog && (
+        <NewVitalsDialog
+          open={vitalsOpen}
+          onClose={() => setVitalsOpen(false)}
+          patient={{ patientId: patient.patientId, birthdate: patient.birthdate ?? null }}
+          onSaved={(vitals) => {
+            setVitalsOpen(false);
+            navigate(`${base}/clinical/vitals/${vitals.vitalsId}`);
+          }}
+        />
+      )}
     </>
   );
 }
-

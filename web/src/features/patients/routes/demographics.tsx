@@ -21,12 +21,12 @@ import { optionLabel, US_STATES } from '@/lib/places';
 import { useBalance } from '../api/get-balance';
 import { useEmergencyContacts } from '../api/get-emergency-contacts';
 import { useProviderOfficeFee } from '../api/get-provider-office-fee';
-import { FieldList, PhoneLink, phoneRow, type FieldRow } from '../components/FieldList';
+import { FieldList, PhoneLink, phoneRow, type FieldRow } from '@/components/FieldList';
 import { EditPatientDialog } from '../components/EditPatientDialog';
 import { ProviderOfficeFeeDialog } from '../components/ProviderOfficeFeeDialog';
 import { useCurrentPatient } from '../components/patient-context';
 import { MenuList } from './PatientHome';
-import { EmptyText, PageSection, QueryState } from './page-parts';
+import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
 
 /** Demographics links (spec part 2, section 2). */
 export const DEMOGRAPHICS_MENU = [

@@ -14,11 +14,11 @@ import { listName, sexLabel } from '@/lib/format';
 import { MESSAGES, PATIENT_TEXT } from '@/lib/messages';
 import { useGuarantors, type Guarantor } from '../api/get-guarantors';
 import { useInsurance } from '../api/get-insurance';
-import { FieldList, phoneRow } from '../components/FieldList';
+import { FieldList, phoneRow } from '@/components/FieldList';
 import { useCurrentPatient } from '../components/patient-context';
 import { addressRows, emailValue } from './demographics';
 import { MenuList } from './PatientHome';
-import { EmptyText, PageSection, QueryState } from './page-parts';
+import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
 
 export function InsuranceMenu() {
   usePageTitle('Insurance & Guarantors');

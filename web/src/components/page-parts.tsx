@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A section of a patient page: a heading and its content. */
+/** A section of a page (patient pages, orders): a heading and its content. */
 export function PageSection({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>

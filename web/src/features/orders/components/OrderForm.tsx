@@ -1,0 +1,358 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, type Control, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { Order } from '@/api/orders/keys';
+import type { Patient } from '@/api/patients/keys';
+import { useReferenceList } from '@/api/references/get-reference-list';
+import { useProviders } from '@/api/users/get-providers';
+import { useUsers } from '@/api/users/get-users';
+import { NONE_INCIDENT, ORDER_MAX_LENGTHS } from '@/lib/constants';
+import { displayBirthdate } from '@/lib/dates';
+import { listName, personName } from '@/lib/format';
+import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
+import { useCurrentIncident } from '../api/get-current-incident';
+import { useIncidents } from '../api/get-incidents';
+import { useOrderStatuses } from '../api/get-order-statuses';
+import { useOrderTypes } from '../api/get-order-types';
+import { patientDefaults, validateOrderForm, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
+import { isLongDescriptionLocked, typeField } from '../lib/order-rules';
+
+/** Every rule at once, on submit (spec part 1, sections 4 and 5). */
+const resolver: Resolver<OrderFormValues> = async (values) => {
+  const errors = validateOrderForm(values);
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return { values, errors: {} };
+  return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<OrderFormValues> };
+};
+
+export function useOrderForm(defaultValues: OrderFormValues): UseFormReturn<OrderFormValues> {
+  return useForm<OrderFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
+}
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+const fieldId = (name: OrderFieldName) => `order-${name}`;
+
+function SelectField({
+  control,
+  name,
+  label,
+  choices,
+  required,
+  disabled,
+  empty,
+  helperText,
+}: {
+  control: Control<OrderFormValues>;
+  name: OrderFieldName;
+  label: string;
+  choices: Choice[];
+  required?: boolean;
+  disabled?: boolean;
+  /** The label of a '' choice; none when undefined. */
+  empty?: string;
+  helperText?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          id={fieldId(name)}
+          label={label}
+          required={required}
+          disabled={disabled}
+          value={field.value as string}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {empty !== undefined && <option value="">{empty}</option>}
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function TextInput({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  multiline,
+  maxLength,
+  type = 'text',
+  helperText,
+}: {
+  control: Control<OrderFormValues>;
+  name: OrderFieldName;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  multiline?: boolean;
+  maxLength?: number;
+  type?: string;
+  helperText?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={fieldId(name)}
+          label={label}
+          required={required}
+          disabled={disabled}
+          type={type}
+          multiline={multiline}
+          minRows={multiline ? 3 : undefined}
+          value={field.value as string}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength }, inputLabel: type === 'date' ? { shrink: true } : {} }}
+        />
+      )}
+    />
+  );
+}
+
+/** The order's patient: name and birth date, or 'No patient (blank order)'; a new order's patient can be changed. */
+function PatientSummary({ patient, loading, canChange, onChange, error }: { patient: Patient | null; loading: boolean; canChange: boolean; onChange?: (() => void) | undefined; error?: string | undefined }) {
+  const born = patient ? displayBirthdate(patient.birthdate, patient.age) : '';
+  return (
+    <Paper variant="outlined" component="section" aria-label="Patient" sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, borderColor: error ? 'error.main' : undefined }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" component="p">
+          Patient
+        </Typography>
+        <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="order-form-patient">
+          {patient ? listName(patient) : loading ? 'Loading…' : ORDER_TEXT.noPatient}
+        </Typography>
+        {born && (
+          <Typography variant="body2" color="text.secondary" component="p">
+            DOB {born}
+          </Typography>
+        )}
+        {error && (
+          <Typography variant="body2" color="error" component="p">
+            {error}
+          </Typography>
+        )}
+      </Box>
+      {canChange && onChange && (
+        <Button onClick={onChange} variant="outlined" sx={{ flexShrink: 0 }}>
+          {patient ? 'Change' : 'Choose'}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The order form (spec part 1, 'Order form fields'): Type, the short and long
+ * descriptions, Provider, Status, Office, Incident, Assigned To, Due, 'Urgent Order' and
+ * 'Order Notes'. The caller owns the form instance and submits it.
+ */
+export function OrderForm({
+  form,
+  mode,
+  formId,
+  order,
+  patientId,
+  patient,
+  patientLoading,
+  onChangePatient,
+  onSubmit,
+  otherErrors,
+  disabled,
+}: {
+  form: UseFormReturn<OrderFormValues>;
+  mode: OrderFormMode;
+  formId: string;
+  /** The order being edited. */
+  order?: Order | undefined;
+  patientId: number | null;
+  patient: Patient | null;
+  patientLoading: boolean;
+  onChangePatient?: (() => void) | undefined;
+  onSubmit: (values: OrderFormValues) => void;
+  otherErrors: string[];
+  disabled: boolean;
+}) {
+  const { control, handleSubmit, formState, setValue } = form;
+  const types = useOrderTypes().data ?? [];
+  const statuses = useOrderStatuses().data ?? [];
+  const users = useUsers().data ?? [];
+  const providers = useProviders().data ?? [];
+  const offices = useReferenceList('offices').data ?? [];
+  const incidents = useIncidents(patientId);
+  const currentIncident = useCurrentIncident(mode === 'create' ? patientId : null);
+
+  // A new order follows its patient: provider, office and incident default from the chosen patient.
+  const appliedFor = useRef<number | null | undefined>(mode === 'create' ? patientId : undefined);
+  useEffect(() => {
+    if (mode !== 'create' || appliedFor.current === patientId) return;
+    if (patientId === null) {
+      setValue('providerId', '');
+      setValue('officeId', '');
+      setValue('incidentId', String(NONE_INCIDENT));
+      appliedFor.current = null;
+      return;
+    }
+    if (!patient || patient.patientId !== patientId || currentIncident.isPending) return;
+    const defaults = patientDefaults(patient);
+    setValue('providerId', defaults.providerId);
+    setValue('officeId', defaults.officeId);
+    setValue('incidentId', currentIncident.data ? String(currentIncident.data) : String(NONE_INCIDENT));
+    appliedFor.current = patientId;
+  }, [mode, patientId, patient, currentIncident.isPending, currentIncident.data, setValue]);
+
+  const type = typeField(types, mode === 'edit' ? order?.typeId : undefined);
+  const longLocked = isLongDescriptionLocked(mode, order?.typeId);
+
+  // Someone no longer listed (an inactive user) still shows on an order that names them.
+  const userChoices: Choice[] = users.map((u) => ({ value: String(u.userId), label: personName(u) }));
+  if (order && order.assignedToUserId > 1 && !userChoices.some((c) => c.value === String(order.assignedToUserId))) {
+    userChoices.push({ value: String(order.assignedToUserId), label: order.assignedToName || `User ${order.assignedToUserId}` });
+  }
+  const providerChoices: Choice[] = providers.map((p) => ({ value: String(p.userId), label: personName(p) }));
+  if (order?.providerId && order.providerId > 1 && !providerChoices.some((c) => c.value === String(order.providerId))) {
+    providerChoices.push({ value: String(order.providerId), label: order.providerName || `Provider ${order.providerId}` });
+  }
+  // Incidents: 'None' (0) first; only 'None' without a patient (spec part 1, section 4).
+  const incidentChoices: Choice[] = [
+    { value: String(NONE_INCIDENT), label: ORDER_TEXT.none },
+    ...(patientId ? (incidents.data ?? []).map((i) => ({ value: String(i.incidentId), label: i.incidentName })) : []),
+  ];
+  if (order?.incident && !incidentChoices.some((c) => c.value === String(order.incident?.incidentId))) {
+    incidentChoices.push({ value: String(order.incident.incidentId), label: order.incident.incidentName });
+  }
+
+  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
+  const full = { xs: 12 } as const;
+  const half = { xs: 12, sm: 6 } as const;
+
+  return (
+    <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      {hasErrors && (
+        <Alert severity="error" role="alert" data-testid="form-errors">
+          {MESSAGES.errorsFound}
+          {otherErrors.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {otherErrors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
+      <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          Order
+        </Box>
+        <Grid container spacing={2}>
+          <Grid size={half}>
+            <SelectField
+              control={control}
+              name="typeId"
+              label="Type"
+              required
+              disabled={type.disabled}
+              empty={type.disabled ? undefined : ORDER_TEXT.none}
+              choices={type.choices.map((t) => ({ value: String(t.typeId), label: t.type }))}
+              helperText={type.disabled ? 'The type of this order cannot be changed' : undefined}
+            />
+          </Grid>
+          <Grid size={half}>
+            <SelectField control={control} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
+          </Grid>
+          <Grid size={full}>
+            <TextInput control={control} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
+          </Grid>
+          <Grid size={full}>
+            <TextInput
+              control={control}
+              name="longDescription"
+              label="Long Description"
+              multiline
+              disabled={longLocked}
+              maxLength={ORDER_MAX_LENGTHS.longDescription}
+              helperText={longLocked ? `The long description of a ${order?.typeString || 'type 50'} order cannot be changed` : undefined}
+            />
+          </Grid>
+          <Grid size={half}>
+            <SelectField control={control} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
+          </Grid>
+          <Grid size={half}>
+            <SelectField control={control} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
+          </Grid>
+          <Grid size={half}>
+            <SelectField control={control} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectField
+              control={control}
+              name="incidentId"
+              label="Incident"
+              choices={incidentChoices}
+              helperText={patientId && incidents.isPending ? 'Loading the patient’s incidents…' : undefined}
+            />
+          </Grid>
+          <Grid size={half}>
+            <TextInput control={control} name="due" label="Due" type="date" />
+          </Grid>
+          <Grid size={half} sx={{ display: 'flex', alignItems: 'center' }}>
+            <Controller
+              control={control}
+              name="urgent"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Checkbox id={fieldId('urgent')} checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+                  label={ORDER_TEXT.urgentOrder}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={full}>
+            <TextInput
+              control={control}
+              name="orderNote"
+              label={ORDER_TEXT.orderNotes}
+              multiline
+              maxLength={ORDER_MAX_LENGTHS.orderNote}
+              helperText={mode === 'edit' ? 'Added to the notes below; earlier notes stay as they are.' : undefined}
+            />
+          </Grid>
+        </Grid>
+      </Box>
+    </Box>
+  );
+}

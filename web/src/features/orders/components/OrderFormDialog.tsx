@@ -1,0 +1,215 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useRef, useState } from 'react';
+import { ApiRequestError } from '@/api/errors';
+import type { Order } from '@/api/orders/keys';
+import { usePatient } from '@/api/patients/get-patient';
+import { useReferenceList } from '@/api/references/get-reference-list';
+import { useProviders } from '@/api/users/get-providers';
+import { useUsers } from '@/api/users/get-users';
+import { useToast } from '@/components/toast';
+import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
+import { useSession } from '@/lib/session';
+import { useCreateOrder } from '../api/create-order';
+import { useCurrentIncident } from '../api/get-current-incident';
+import { useIncidents } from '../api/get-incidents';
+import { useOrderStatuses } from '../api/get-order-statuses';
+import { useOrderTypes } from '../api/get-order-types';
+import { useUpdateOrder } from '../api/update-order';
+import { editOrderValues, newOrderValues, patientDefaults, splitOrderErrors, toOrderInput, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
+import { OrderForm, useOrderForm } from './OrderForm';
+
+function Body({
+  mode,
+  formId,
+  initial,
+  order,
+  patientId,
+  onChangePatient,
+  onSaved,
+  setSaving,
+  saving,
+}: {
+  mode: OrderFormMode;
+  formId: string;
+  initial: OrderFormValues;
+  order?: Order | undefined;
+  patientId: number | null;
+  onChangePatient?: (() => void) | undefined;
+  onSaved: (order: Order) => void;
+  setSaving: (saving: boolean) => void;
+  saving: boolean;
+}) {
+  const form = useOrderForm(initial);
+  const patient = usePatient(patientId);
+  const create = useCreateOrder();
+  const update = useUpdateOrder();
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+
+  function failed(error: unknown) {
+    setSaving(false);
+    if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
+      const { onFields, others } = splitOrderErrors(error.fields);
+      let first = true;
+      for (const [name, message] of Object.entries(onFields)) {
+        form.setError(name as keyof OrderFormValues, { type: 'server', message }, { shouldFocus: first });
+        first = false;
+      }
+      setOtherErrors(others);
+      return;
+    }
+    // Logged by the client; what was typed stays so nothing is lost.
+    setOtherErrors([error instanceof ApiRequestError && error.message ? error.message : ORDER_TEXT.notSaved]);
+  }
+
+  function save(values: OrderFormValues) {
+    setOtherErrors([]);
+    setSaving(true);
+    const input = toOrderInput(values, mode, { patientId, storedTypeId: order?.typeId });
+    if (mode === 'create') create.mutate(input, { onSuccess: onSaved, onError: failed });
+    else if (order) update.mutate({ ordersId: order.ordersId, input }, { onSuccess: onSaved, onError: failed });
+  }
+
+  return (
+    <OrderForm
+      form={form}
+      mode={mode}
+      formId={formId}
+      order={order}
+      patientId={patientId}
+      patient={patientId ? (patient.data ?? null) : null}
+      patientLoading={patientId !== null && patient.isPending}
+      onChangePatient={onChangePatient}
+      onSubmit={save}
+      otherErrors={otherErrors}
+      disabled={saving}
+    />
+  );
+}
+
+/** Whether everything the form starts from has loaded ("load options", spec part 1, section 4). */
+function useOptionsReady(mode: OrderFormMode, patientId: number | null, enabled: boolean) {
+  const lists = [useOrderTypes(), useOrderStatuses(), useUsers(), useProviders(), useReferenceList('offices')];
+  const forPatient = enabled && mode === 'create' ? patientId : null;
+  const patient = usePatient(forPatient);
+  const incidents = useIncidents(enabled ? patientId : null);
+  const current = useCurrentIncident(forPatient);
+  const failed = lists.some((q) => q.isError) || (forPatient !== null && (patient.isError || current.isError));
+  const ready =
+    lists.every((q) => q.data !== undefined) &&
+    (patientId === null || incidents.data !== undefined || incidents.isError) &&
+    (forPatient === null || ((patient.data !== undefined || patient.isError) && (current.data !== undefined || current.isError)));
+  return { ready, failed, patient: patient.data, currentIncidentId: current.data ?? null };
+}
+
+/**
+ * The order dialog: 'New Order' (create, for `patientId` or a blank order) or 'Edit
+ * Order' (with `order`). Full screen on phones. Saving shows a spinner, then the toast
+ * 'Your order was successfully saved!' and the dialog closes.
+ */
+export function OrderFormDialog({
+  open,
+  onClose,
+  mode,
+  order,
+  patientId,
+  onChangePatient,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  mode: OrderFormMode;
+  order?: Order | undefined;
+  /** The new order's patient (null: a blank order). Ignored when editing. */
+  patientId?: number | null;
+  /** Opens the patient chooser again (new orders only). */
+  onChangePatient?: () => void;
+  onSaved?: (order: Order) => void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const formId = useId();
+  const toast = useToast();
+  const { user } = useSession();
+  const [saving, setSaving] = useState(false);
+  const effectivePatientId = mode === 'edit' ? (order?.patientId ?? null) : (patientId ?? null);
+  const options = useOptionsReady(mode, effectivePatientId, open);
+  // The form starts once, from the first patient's defaults; a later change of patient only moves them.
+  const initial = useRef<OrderFormValues | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) initial.current = null;
+  wasOpen.current = open;
+  if (open && !initial.current && options.ready) {
+    initial.current =
+      mode === 'edit' && order
+        ? editOrderValues(order)
+        : newOrderValues({ userId: user?.userId, patient: patientDefaults(options.patient), currentIncidentId: options.currentIncidentId });
+  }
+  const title = mode === 'edit' ? ORDER_TEXT.editOrder : ORDER_TEXT.newOrder;
+
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="paper">
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
+          {title}
+        </Box>
+        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {initial.current ? (
+          <Body
+            mode={mode}
+            formId={formId}
+            initial={initial.current}
+            order={order}
+            patientId={effectivePatientId}
+            onChangePatient={onChangePatient}
+            saving={saving}
+            setSaving={setSaving}
+            onSaved={(saved) => {
+              setSaving(false);
+              toast(MESSAGES.orderSaved, 'success');
+              onSaved?.(saved);
+              onClose();
+            }}
+          />
+        ) : options.failed ? (
+          <Box role="alert" sx={{ py: 4, textAlign: 'center', color: 'error.main' }}>
+            The order form could not be loaded. Please close it and try again.
+          </Box>
+        ) : (
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading the form" />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          form={formId}
+          variant="contained"
+          color="primary"
+          disabled={!initial.current || saving}
+          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import Box from '@mui/material/Box';
+import { ORDER_DOT_COLORS } from '@/lib/constants';
+import { statusDot } from '../lib/order-rules';
+
+/**
+ * The row's status dot: red for open statuses (1, 7, 8), blue for 9 (available), none
+ * otherwise. The status is also written out in the row, so the dot is decorative.
+ */
+export function StatusDot({ statusId }: { statusId: number }) {
+  const dot = statusDot(statusId);
+  if (!dot) return null;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      data-testid="status-dot"
+      data-dot={dot}
+      sx={{ display: 'inline-block', flexShrink: 0, width: 12, height: 12, borderRadius: '50%', bgcolor: ORDER_DOT_COLORS[dot], mt: '6px' }}
+    />
+  );
+}

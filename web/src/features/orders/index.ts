@@ -1,0 +1,2 @@
+// The orders feature's public surface for the app layer.
+export { NewOrderDialog } from './components/OrderDialogs';

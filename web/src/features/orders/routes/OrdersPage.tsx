@@ -1,0 +1,259 @@
+import Add from '@mui/icons-material/Add';
+import Clear from '@mui/icons-material/Clear';
+import FilterList from '@mui/icons-material/FilterList';
+import Refresh from '@mui/icons-material/Refresh';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useOrderCount } from '@/api/orders/get-order-count';
+import { orderKeys } from '@/api/orders/keys';
+import { usePreferences } from '@/api/preferences/get-preferences';
+import type { OrdersFilters } from '@/api/preferences/model';
+import { useSavePreference } from '@/api/preferences/save-preference';
+import { PageContainer } from '@/components/PageContainer';
+import { VisuallyHidden } from '@/components/VisuallyHidden';
+import { usePageTitle } from '@/components/page-title';
+import { cappedCount } from '@/lib/format';
+import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
+import { useSession } from '@/lib/session';
+import { useOrdersList } from '../api/get-orders';
+import { FiltersDialog } from '../components/FiltersDialog';
+import { NewOrderDialog } from '../components/OrderDialogs';
+import { OrdersList } from '../components/OrdersList';
+import { activeFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
+import { flattenOrders } from '../lib/list-cache';
+import { matchesKeyword } from '../lib/order-rules';
+
+/** A tab's count badge: capped at 10000 ('10000+' beyond). */
+function CountBadge({ tab, count }: { tab: OrdersTab; count: number | undefined }) {
+  return (
+    <Box
+      component="span"
+      data-testid={`orders-count-${tab}`}
+      sx={{ ml: 1, minWidth: 24, px: 0.75, py: 0.125, borderRadius: 10, fontSize: '0.75rem', fontWeight: 700, lineHeight: 1.6, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
+    >
+      {count === undefined ? (
+        <>
+          <span aria-hidden>…</span>
+          <VisuallyHidden>count loading</VisuallyHidden>
+        </>
+      ) : (
+        cappedCount(count)
+      )}
+    </Box>
+  );
+}
+
+/** Below the app bar while the page scrolls (the toolbar's heights: 56, 48 in landscape, 64 from sm). */
+const stickyTop = (theme: Theme) => ({
+  top: 56,
+  '@media (orientation: landscape)': { top: 48 },
+  [theme.breakpoints.up('sm')]: { top: 64 },
+});
+
+/**
+ * /orders (spec part 1, 'Orders list'): the Mine and All tabs with count badges, Refresh,
+ * 'Filters', a keyword, the work list (virtual, infinite scroll) and New Order.
+ */
+export default function OrdersPage() {
+  usePageTitle(ORDER_TEXT.pageTitle);
+  const { user } = useSession();
+  const userId = user?.userId ?? 0;
+  const preferences = usePreferences();
+  const savePreference = useSavePreference();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<OrdersTab>(preferences.defaultOrdersView);
+  const [filters, setFilters] = useState<OrdersFilters>(preferences.ordersFilters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [newOrderOpen, setNewOrderOpen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const searched = useDeferredValue(keyword.trim());
+
+  const query = useMemo(() => ordersQuery(tab, userId, filters), [tab, userId, filters]);
+  const mineCount = useOrderCount(useMemo(() => ordersQuery('mine', userId, filters), [userId, filters]));
+  const allCount = useOrderCount(useMemo(() => ordersQuery('all', userId, filters), [userId, filters]));
+  const list = useOrdersList(query);
+  const rows = useMemo(() => flattenOrders(list.data), [list.data]);
+  const shown = useMemo(() => (searched ? rows.filter((o) => matchesKeyword(o, searched)) : rows), [rows, searched]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  const loadMore = useCallback(() => {
+    // Never cancels a page already on its way (the last row can be reported more than once).
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const changeTab = (next: OrdersTab) => {
+    if (next === tab) return;
+    setTab(next);
+    savePreference.mutate({ key: 'defaultOrdersView', update: next });
+  };
+
+  const applyFilters = (next: OrdersFilters) => {
+    setFiltersOpen(false);
+    setFilters(next);
+    savePreference.mutate({ key: 'ordersFilters', update: next });
+  };
+
+  // Refresh clears the list and loads its first page again, and asks for the counts.
+  const refresh = () => {
+    void queryClient.resetQueries({ queryKey: orderKeys.list(query), exact: true });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
+  };
+
+  const filterCount = activeFilterCount(filters);
+  const counts = { mine: mineCount.data, all: allCount.data };
+  const refreshing = list.isFetching && !list.isFetchingNextPage && !list.isPending;
+
+  return (
+    <PageContainer>
+      <Paper
+        variant="outlined"
+        sx={(theme) => ({ position: 'sticky', zIndex: 2, mb: 1.5, ...stickyTop(theme), mx: { xs: -2, sm: 0 }, borderRadius: { xs: 0, sm: 1 }, borderLeft: { xs: 0, sm: 1 }, borderRight: { xs: 0, sm: 1 }, borderColor: { xs: 'divider', sm: 'divider' } })}
+      >
+        <Tabs value={tab} onChange={(_e, value: OrdersTab) => changeTab(value)} variant="fullWidth" aria-label="Orders" textColor="secondary" indicatorColor="secondary">
+          {(['mine', 'all'] as const).map((t) => (
+            <Tab
+              key={t}
+              value={t}
+              id={`orders-tab-${t}`}
+              aria-controls="orders-panel"
+              label={
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                  {t === 'mine' ? ORDER_TEXT.mine : ORDER_TEXT.all}
+                  <CountBadge tab={t} count={counts[t]} />
+                </Box>
+              }
+              sx={{ minHeight: 48 }}
+            />
+          ))}
+        </Tabs>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
+          <TextField
+            id="orders-keyword"
+            type="search"
+            size="small"
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            placeholder="Keyword..."
+            autoComplete="off"
+            sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+            slotProps={{
+              htmlInput: { 'aria-label': ORDER_TEXT.keyword, enterKeyHint: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search aria-hidden fontSize="small" />
+                  </InputAdornment>
+                ),
+                endAdornment: keyword ? (
+                  <InputAdornment position="end">
+                    <IconButton aria-label="Clear the keyword" onClick={() => setKeyword('')} edge="end" size="small">
+                      <Clear fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
+          />
+          <Button
+            onClick={() => setFiltersOpen(true)}
+            startIcon={
+              <Badge badgeContent={filterCount} color="secondary" overlap="circular" invisible={filterCount === 0}>
+                <FilterList />
+              </Badge>
+            }
+            aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'}
+            sx={{ flexShrink: 0 }}
+          >
+            Filters
+          </Button>
+          <Tooltip title={ORDER_TEXT.refresh}>
+            <IconButton aria-label={ORDER_TEXT.refresh} onClick={refresh} sx={{ flexShrink: 0 }}>
+              <Refresh />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        {refreshing && <LinearProgress aria-label="Refreshing the orders" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
+      </Paper>
+
+      <Box id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} aria-busy={list.isFetching}>
+        <div role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {list.data ? (shown.length === 0 ? MESSAGES.noOrdersFound : `${shown.length} orders shown`) : ''}
+        </div>
+        {list.isPending ? (
+          <Paper variant="outlined" aria-hidden>
+            {[0, 1, 2].map((i) => (
+              <Box key={i} sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+                <Skeleton width="70%" height={28} />
+                <Skeleton width="50%" />
+                <Skeleton width="60%" />
+                <Skeleton width="40%" />
+              </Box>
+            ))}
+          </Paper>
+        ) : list.isError && !list.data ? (
+          <Alert severity="error" action={<Button onClick={refresh}>Retry</Button>}>
+            The orders could not be loaded. Please try again.
+          </Alert>
+        ) : shown.length === 0 ? (
+          <Box sx={{ py: 6, textAlign: 'center' }}>
+            <Typography color="text.secondary" data-testid="no-orders">
+              {MESSAGES.noOrdersFound}
+            </Typography>
+          </Box>
+        ) : (
+          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+            <OrdersList orders={shown} onEndReached={loadMore} autoLoad={!searched} label={tab === 'mine' ? 'My orders' : 'All orders'} />
+          </Paper>
+        )}
+        {searched && hasNextPage && !list.isPending && (
+          <Box sx={{ textAlign: 'center', py: 2 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              The keyword looks through the {rows.length} orders loaded so far.
+            </Typography>
+            <Button variant="outlined" onClick={loadMore} disabled={isFetchingNextPage}>
+              Look through more orders
+            </Button>
+          </Box>
+        )}
+        {isFetchingNextPage && (
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, py: 2 }}>
+            <CircularProgress size={24} aria-hidden />
+            <Typography variant="body2" color="text.secondary">
+              Loading more orders…
+            </Typography>
+          </Box>
+        )}
+        {!hasNextPage && rows.length > 0 && !searched && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }} data-testid="orders-end">
+            {rows.length === 1 ? 'The only order is shown.' : `All ${rows.length} orders are shown.`}
+          </Typography>
+        )}
+      </Box>
+
+      <Fab variant="extended" color="primary" onClick={() => setNewOrderOpen(true)} sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 3 }}>
+        <Add sx={{ mr: 1 }} />
+        {ORDER_TEXT.newOrder}
+      </Fab>
+      <FiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
+      <NewOrderDialog open={newOrderOpen} onClose={() => setNewOrderOpen(false)} />
+    </PageContainer>
+  );
+}
