@@ -72,6 +72,59 @@ test.describe('Accessibility (axe)', () => {
     expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
   });
 
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the orders list, filters, order form and order page have no violations at ${viewport.width}x${viewport.height}`, async ({ page, loginScreen }) => {
+      await page.setViewportSize(viewport);
+      await loginScreen.goto();
+      await loginScreen.loginAsDemo();
+      await page.goto('orders');
+      await expect(page.getByTestId('order-row').first()).toBeVisible();
+      await expect(page.getByTestId('orders-count-all')).toHaveText(/\d/);
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+
+      await page.getByRole('main').getByRole('button', { name: /^Filters/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('combobox', { name: 'Statuses' })).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('button', { name: 'New Order' }).click();
+      await expect(page.getByRole('dialog', { name: 'Orders' }).getByRole('button', { name: 'Create Blank Order' })).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      await page.getByRole('button', { name: 'Create Blank Order' }).click();
+      const form = page.getByRole('dialog', { name: 'New Order' });
+      await form.getByLabel(/^Assigned To/).selectOption({ label: 'None' });
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByText('Errors were found...')).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByTestId('order-row').first().click();
+      await expect(page.getByRole('button', { name: 'Edit Order' })).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+    });
+  }
+
+  test('the Create Vitals form has no violations, with its errors shown', async ({ page, loginScreen }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto('patients/3/patient_home');
+    await page.getByRole('button', { name: 'Patient actions' }).click();
+    await page.getByRole('menuitem', { name: 'New Vitals' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Vitals' });
+    await expect(dialog.getByLabel('Weight (lbs)')).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Empty Vitals')).toBeVisible();
+    await dialog.getByLabel('Weight (lbs)').fill('5000000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Errors were found...')).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+  });
+
   test('the preferences screen has no violations', async ({ page, loginScreen }) => {
     await loginScreen.goto();
     await loginScreen.loginAsDemo();

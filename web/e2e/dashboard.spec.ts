@@ -6,14 +6,16 @@ test.describe('Dashboard', () => {
     await loginScreen.loginAsDemo();
   });
 
-  test('greets the user by first and last name and shows no invented counts', async ({ page, api }) => {
+  test('greets the user by first and last name, counts the open orders, and invents no appointment count', async ({ page, api }) => {
     const user = api.user!;
     await expect(page.getByTestId('welcome')).toHaveText(`Welcome, ${user.firstName} ${user.lastName}!`);
-    for (const card of ['appointments-card', 'orders-card']) {
-      const count = page.getByTestId(`${card}-count`);
-      await expect(count).toBeVisible();
-      await expect(count).not.toHaveText(/\d/);
-    }
+    const appointments = page.getByTestId('appointments-card-count');
+    await expect(appointments).toBeVisible();
+    await expect(appointments).not.toHaveText(/\d/);
+    // 'Orders Open': GET /api/orders/?limit=1&statuses=0, read from x-total-count.
+    const open = await api.orderCount('statuses=0');
+    expect(open).toBeGreaterThan(0);
+    await expect(page.getByTestId('orders-card-count')).toHaveText(open.toLocaleString('en-US'));
     await expect(page.getByRole('heading', { name: 'Appointments Scheduled' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Orders Open' })).toBeVisible();
   });

@@ -73,6 +73,39 @@ export class ServerApi {
     return (await response.json()) as T;
   }
 
+  /** `x-total-count` of `GET /api/orders/?limit=1&{query}` (how many orders match). */
+  async orderCount(query = ''): Promise<number> {
+    const response = await this.request.get(this.url(`/api/orders/?limit=1${query ? `&${query}` : ''}`), { headers: this.headers() });
+    expect(response.status(), `GET /api/orders/?${query}`).toBe(200);
+    this.keep(response.headers());
+    return Number(response.headers()['x-total-count']);
+  }
+
+  /** GET /api/orders/?limit=N&{query}: the newest orders first. */
+  async orders(query = '', limit = 25): Promise<DemoOrder[]> {
+    return this.get<DemoOrder[]>(`/api/orders/?limit=${limit}${query ? `&${query}` : ''}`);
+  }
+
+  /** POST /api/orders; answers the new order. */
+  async createOrder(input: Record<string, unknown>): Promise<DemoOrder> {
+    const response = await this.request.post(this.url('/api/orders'), { headers: this.headers(), data: input });
+    expect(response.status(), 'creating an order').toBe(201);
+    this.keep(response.headers());
+    return (await response.json()) as DemoOrder;
+  }
+
+  /** The first demo patient (by id) with a current incident, and that incident's id. */
+  async findPatientWithCurrentIncident(maxId = 200): Promise<{ patient: DemoPatient; incidentId: number }> {
+    for (let id = 1; id <= maxId; id += 1) {
+      const response = await this.request.get(this.url(`/api/patients/${id}/incidents/current`), { headers: this.headers() });
+      if (response.status() !== 200) continue;
+      this.keep(response.headers());
+      const { incidentId } = (await response.json()) as { incidentId: number | null };
+      if (incidentId) return { patient: await this.get<DemoPatient>(`/api/patients/${id}`), incidentId };
+    }
+    throw new Error('No demo patient has a current incident');
+  }
+
   /** POST /api/patients (a new account), allowing duplicates; answers the new patient. */
   async createPatient(input: Record<string, unknown>): Promise<DemoPatient> {
     const response = await this.request.post(this.url('/api/patients'), { headers: this.headers(), data: { allowDuplicate: true, ...input } });
@@ -135,8 +168,36 @@ export interface DemoPatient {
   state: string;
   phone1: { number: string; type: number | null } | null;
   accountProvider: { userId: number; firstName: string; lastName: string } | null;
+  patientProvider: { userId: number; firstName: string; lastName: string } | null;
   patientOffice: { id: number; name: string } | null;
   feeSchedule: { id: number; name: string } | null;
+}
+
+export interface DemoOrder {
+  ordersId: number;
+  orderNumber: string;
+  patientId: number | null;
+  patientName: string | null;
+  providerId: number | null;
+  providerName: string | null;
+  officeId: number | null;
+  officeString: string | null;
+  incidentId: number | null;
+  incident: { incidentId: number; incidentName: string } | null;
+  assignedToUserId: number;
+  assignedToName: string;
+  typeId: number;
+  typeString: string;
+  orderStatusId: number;
+  statusString: string;
+  urgent: boolean;
+  signed: boolean;
+  due: string | null;
+  dueDate: string | null;
+  shortDescription: string;
+  longDescription: string;
+  orderNotes: Array<{ message: string; author: { firstName: string; lastName: string } | null }>;
+  statusUpdates: Array<{ orderStatusId: number; statusString: string }>;
 }
 
 export interface DemoGuarantor {
@@ -162,6 +223,8 @@ export const PREFERENCE_DEFAULTS: Record<string, unknown> = {
   allowDx: false,
   allowModifiers: false,
   allowToothSurface: false,
+  defaultOrdersView: 'mine',
+  ordersFilters: { offices: 'all', statuses: [0], providers: 'all', types: 'all', signed: 'both' },
 };
 
 interface Fixtures {
