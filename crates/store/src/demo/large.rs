@@ -10,9 +10,13 @@ use rand_chacha::ChaCha8Rng;
 use sea_orm::{ConnectionTrait, TransactionTrait};
 
 use super::people::NamePools;
-use super::{DemoError, DemoOptions, DemoSummary, chart, household, insert_all, insert_households, phone_index};
+use super::{
+    DemoError, DemoOptions, DemoSummary, chart, household, insert_all, insert_households, orders, phone_index,
+};
+use crate::entities::patient;
 use crate::names::NameKind;
 use crate::{Backend, Store};
+use sea_orm::{EntityTrait, QuerySelect};
 
 /// Patients written per transaction.
 const CHUNK: usize = 5_000;
@@ -37,7 +41,58 @@ fn renumber<M>(rows: &mut [M], next: &mut i64, id: impl Fn(&mut M) -> &mut i64) 
     *next += count;
 }
 
+/// Orders written per transaction.
+const ORDER_CHUNK: usize = 20_000;
+
 impl Store {
+    /// Adds `count` orders (with their notes and status history), most of them long
+    /// closed, over the practice's patients. For an orders table that is still empty.
+    pub async fn fill_large_orders(
+        &self,
+        seed: u64,
+        now: DateTime<Utc>,
+        count: usize,
+        progress: impl Fn(usize),
+    ) -> Result<usize, DemoError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6f72_6465_7273);
+        let patients = patient::Entity::find().limit(50_000).all(&self.db).await?;
+        let (mut next_order, mut next_note, mut next_update) = (0i64, 0i64, 0i64);
+        let mut written = 0usize;
+        while written < count {
+            let mut work = orders::archive_orders(&mut rng, &patients, ORDER_CHUNK.min(count - written), now);
+            for order in &mut work.orders {
+                order.id += next_order;
+            }
+            for note in &mut work.notes {
+                note.order_id += next_order;
+            }
+            for update in &mut work.status_updates {
+                update.order_id += next_order;
+            }
+            renumber(&mut work.notes, &mut next_note, |n| &mut n.id);
+            renumber(&mut work.status_updates, &mut next_update, |u| &mut u.id);
+            next_order += i64::try_from(work.orders.len()).unwrap_or(0);
+            written += work.orders.len();
+            let txn = self.db.begin().await?;
+            insert_all(&txn, work.orders).await?;
+            insert_all(&txn, work.notes).await?;
+            insert_all(&txn, work.status_updates).await?;
+            txn.commit().await?;
+            progress(written);
+        }
+        if self.backend == Backend::Postgres {
+            for table in ["orders", "order_notes", "order_status_updates"] {
+                self.db
+                    .execute_unprepared(&format!(
+                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT COALESCE(MAX(id), 1) FROM {table}))"
+                    ))
+                    .await?;
+            }
+        }
+        self.db.execute_unprepared("ANALYZE").await?;
+        Ok(written)
+    }
+
     /// Fills an empty database with the demo practice's staff and lists and `patients`
     /// generated patients (a long tail of surnames included). `progress` hears the
     /// number written so far after each chunk.

@@ -88,8 +88,49 @@ const ASSIGNEES: &[i64] = &[2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const PROVIDERS: &[i64] = &[3, 4, 5, 6, 7];
 
 pub fn build(rng: &mut ChaCha8Rng, patients: &[patient::Model], orders: usize, now: DateTime<Utc>) -> WorkRecords {
-    let today = now.date_naive();
     let mut work = WorkRecords::default();
+    let current_incident = add_incidents(rng, &mut work, patients, now);
+    add_orders(rng, &mut work, patients, orders, now, &current_incident);
+    add_vitals(rng, &mut work, patients, now);
+    work
+}
+
+/// Orders alone, numbered from 1, as years of a practice's work: most of them long
+/// closed (for benchmark practices).
+pub fn archive_orders(
+    rng: &mut ChaCha8Rng,
+    patients: &[patient::Model],
+    orders: usize,
+    now: DateTime<Utc>,
+) -> WorkRecords {
+    let mut work = WorkRecords::default();
+    add_orders(rng, &mut work, patients, orders, now, &HashMap::new());
+    for order in &mut work.orders {
+        if rng.random_bool(0.9) {
+            let closed = [2, 2, 2, 3, 5][rng.random_range(0..5)];
+            let age = Duration::days(rng.random_range(120..5 * 365));
+            order.status_id = closed;
+            order.ordered = (now - age).date_naive();
+            order.created_at = now - age;
+            work.status_updates.push(order_status_update::Model {
+                id: work.status_updates.len() as i64 + 1,
+                order_id: order.id,
+                created_at: now - age + Duration::days(3),
+                status_id: closed,
+                user_id: order.assigned_to_user_id,
+            });
+        }
+    }
+    work
+}
+
+/// Incidents for about one patient in ten; answers each patient's current one.
+fn add_incidents(
+    rng: &mut ChaCha8Rng,
+    work: &mut WorkRecords,
+    patients: &[patient::Model],
+    now: DateTime<Utc>,
+) -> HashMap<i64, i64> {
     let mut current_incident: HashMap<i64, i64> = HashMap::new();
 
     for p in patients {
@@ -113,6 +154,18 @@ pub fn build(rng: &mut ChaCha8Rng, patients: &[patient::Model], orders: usize, n
             }
         }
     }
+    current_incident
+}
+
+fn add_orders(
+    rng: &mut ChaCha8Rng,
+    work: &mut WorkRecords,
+    patients: &[patient::Model],
+    orders: usize,
+    now: DateTime<Utc>,
+    current_incident: &HashMap<i64, i64>,
+) {
+    let today = now.date_naive();
     let incidents_of: HashMap<i64, Vec<i64>> = work.incidents.iter().fold(HashMap::new(), |mut map, i| {
         map.entry(i.patient_id).or_default().push(i.id);
         map
@@ -183,7 +236,11 @@ pub fn build(rng: &mut ChaCha8Rng, patients: &[patient::Model], orders: usize, n
             updated_at: moment,
         });
     }
+}
 
+/// Vitals histories for about a third of adults and most toddlers.
+fn add_vitals(rng: &mut ChaCha8Rng, work: &mut WorkRecords, patients: &[patient::Model], now: DateTime<Utc>) {
+    let today = now.date_naive();
     for p in patients {
         let Some(birthdate) = p.birthdate else { continue };
         let age = age_on(birthdate, today);
@@ -229,5 +286,4 @@ pub fn build(rng: &mut ChaCha8Rng, patients: &[patient::Model], orders: usize, n
             });
         }
     }
-    work
 }
