@@ -41,4 +41,28 @@ test.describe('Inactivity', () => {
     expect(await page.evaluate(() => localStorage.getItem('pocketchart.jwt'))).toBeTruthy();
     await expect(warning).toBeHidden();
   });
+
+  test('an order form open at the timeout: the order and its form are gone, nothing is kept', async ({ page, api, loginScreen }) => {
+    // autoLogout 2: one quiet minute, then the 60-second countdown.
+    await api.savePreference('autoLogout', 2);
+    const [order] = await api.orders('statuses=0', 1);
+    await page.clock.install();
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto(`orders/${order!.ordersId}`);
+    await page.getByRole('button', { name: 'Edit Order' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Order' });
+    await expect(form.getByLabel(/^Short Description/)).toHaveValue(order!.shortDescription);
+
+    await page.clock.fastForward(61_000);
+    await expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+    await page.clock.fastForward(61_000);
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByText(order!.shortDescription)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('pocketchart.jwt'))).toBeNull();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pocketchart.prefs.')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('pocketchart.')))).toEqual([]);
+    await api.savePreference('autoLogout', 15);
+  });
 });

@@ -36,6 +36,8 @@ test.describe('Logging out', () => {
   test('a token the server refuses logs the user out with the unauthorized message', async ({ page, loginScreen, shell }) => {
     await loginScreen.goto();
     await loginScreen.loginAsDemo();
+    // The dashboard's own calls are answered first (its 'Orders Open' count).
+    await expect(page.getByTestId('orders-card-count')).toHaveText(/\d/);
     const token = await page.evaluate(() => localStorage.getItem('pocketchart.jwt'));
     // Revoke the browser's session behind its back, then let it make a call.
     await page.request.post(new URL('/api/logout', page.url()).toString(), { headers: { jwt: token! } });
@@ -44,5 +46,24 @@ test.describe('Logging out', () => {
     await expect(page).toHaveURL(/\/app\/login$/);
     await expect(loginScreen.sessionMessage).toHaveText('API Error - Unauthorized Access, Please Log Back In');
     expect(await page.evaluate(() => localStorage.getItem('pocketchart.jwt'))).toBeNull();
+  });
+
+  test('an order on screen, its form open: nothing of it stays after logging out', async ({ page, api, loginScreen, shell }) => {
+    const [order] = await api.orders('statuses=0', 1);
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto(`orders/${order!.ordersId}`);
+    await page.getByRole('button', { name: 'Edit Order' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Order' });
+    await expect(form.getByLabel(/^Short Description/)).toHaveValue(order!.shortDescription);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await shell.logOut();
+    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(loginScreen.sessionMessage).toHaveText('Logged Out Successfully');
+    await expect(page.getByText(order!.shortDescription)).toHaveCount(0);
+    if (order!.patientName) await expect(page.getByText(order!.patientName)).toHaveCount(0);
+    const stored = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+    expect(stored.local.filter((k) => k.startsWith('pocketchart.'))).toEqual([]);
+    expect(stored.session.filter((k) => k.startsWith('pocketchart.'))).toEqual([]);
   });
 });

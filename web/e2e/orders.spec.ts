@@ -123,6 +123,28 @@ test.describe('Orders at phone width', () => {
     expect(saved!.officeId).toBe(patient.patientOffice?.id ?? null);
   });
 
+  test("a field error only the server finds lands on its field, not in the API Error overlay", async ({ page }) => {
+    // The form keeps within every rule it knows; an older app (or a rule changed on the server)
+    // can still be refused: here the request is altered on its way to carry a type 50.
+    await page.route('**/api/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      return route.continue({ postData: JSON.stringify({ ...body, typeId: 50 }) });
+    });
+    const orders = new OrdersScreen(page);
+    await orders.goto();
+    await orders.newOrder.click();
+    await new OrderPatientChooser(page).createBlankOrder.click();
+    const form = new OrderFormDialog(page, 'New Order');
+    await form.fill('Short Description', unique('Refused type'));
+    await form.save.click();
+    await form.expectFieldError('Type', 'Choose a type from the list');
+    await expect(form.errorsBanner).toBeVisible();
+    await expect(form.dialog).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'API Error' })).toBeHidden();
+    await expect(form.field('Short Description')).toHaveValue(/^Refused type/);
+  });
+
   test('editing an order: the status changes, a note is appended, earlier notes stay', async ({ page, api }) => {
     const user = api.user!;
     const order = await api.createOrder({ patientId: 2, typeId: 100, shortDescription: unique('Call with results'), assignedToUserId: user.userId, orderNote: 'First call: no answer' });
@@ -215,15 +237,18 @@ test.describe('Orders at phone width', () => {
     expect(await orders.rows.count()).toBeLessThan(25);
 
     for (const target of [twentySixth!, fiftyFirst!]) {
+      // Scroll as a thumb does, less than a screen at a time (never past a row unseen), until
+      // the row is there: the next pages load on the way.
       await expect
         .poll(
           async () => {
-            await page.evaluate(() => window.scrollBy(0, 1500));
-            return orders.rowById(target.ordersId).count();
+            if ((await orders.rowById(target.ordersId).count()) > 0) return true;
+            await page.evaluate(() => window.scrollBy(0, 500));
+            return false;
           },
-          { timeout: 30_000 },
+          { timeout: 45_000, intervals: [150] },
         )
-        .toBeGreaterThan(0);
+        .toBe(true);
       await expect(orders.rowById(target.ordersId)).toContainText(target.shortDescription);
     }
   });

@@ -4,9 +4,10 @@ import { statusDot } from '../lib/order-rules';
 
 /**
  * The row's status dot: red for open statuses (1, 7, 8), blue for 9 (available), none
- * otherwise. The status is also written out in the row, so the dot is decorative.
+ * otherwise. The status is also written out beside it, so the dot is decorative. `inline`:
+ * centred in its line (the order page) rather than level with a row's first line.
  */
-export function StatusDot({ statusId }: { statusId: number }) {
+export function StatusDot({ statusId, inline = false }: { statusId: number; inline?: boolean }) {
   const dot = statusDot(statusId);
   if (!dot) return null;
   return (
@@ -15,7 +16,7 @@ export function StatusDot({ statusId }: { statusId: number }) {
       aria-hidden
       data-testid="status-dot"
       data-dot={dot}
-      sx={{ display: 'inline-block', flexShrink: 0, width: 12, height: 12, borderRadius: '50%', bgcolor: ORDER_DOT_COLORS[dot], mt: '6px' }}
+      sx={{ display: 'inline-block', flexShrink: 0, width: 12, height: 12, borderRadius: '50%', bgcolor: ORDER_DOT_COLORS[dot], mt: inline ? 0 : '6px' }}
     />
   );
 }

@@ -113,7 +113,7 @@ function OrderDetail({ order }: { order: Order }) {
           }
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-            <StatusDot statusId={order.orderStatusId} />
+            <StatusDot statusId={order.orderStatusId} inline />
             <Typography component="span" data-testid="order-detail-status">
               {order.statusString}
             </Typography>
