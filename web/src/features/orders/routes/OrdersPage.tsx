@@ -99,20 +99,26 @@ export default function OrdersPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // Another list starts at its top.
+  const toTop = () => window.scrollTo({ top: 0 });
+
   const changeTab = (next: OrdersTab) => {
     if (next === tab) return;
+    toTop();
     setTab(next);
     savePreference.mutate({ key: 'defaultOrdersView', update: next });
   };
 
   const applyFilters = (next: OrdersFilters) => {
     setFiltersOpen(false);
+    toTop();
     setFilters(next);
     savePreference.mutate({ key: 'ordersFilters', update: next });
   };
 
   // Refresh clears the list and loads its first page again, and asks for the counts.
   const refresh = () => {
+    toTop();
     void queryClient.resetQueries({ queryKey: orderKeys.list(query), exact: true });
     void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
   };
