@@ -57,6 +57,10 @@ test.describe('Orders at phone width', () => {
     await form.fill('Due', '2026-12-15');
     await form.field('Urgent Order').check();
     await form.fill('Order Notes', 'Patient prefers mornings');
+    const listCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && /\/api\/orders\/\?.*limit=25/.test(r.url())) listCalls.push(r.url());
+    });
     await form.save.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your order was successfully saved!' })).toBeVisible();
     await expect(form.dialog).toBeHidden();
@@ -67,6 +71,8 @@ test.describe('Orders at phone width', () => {
     await expect(first.getByTestId('order-title')).toHaveCSS('color', 'rgb(183, 28, 28)');
     await expect(first.getByTestId('status-dot')).toHaveAttribute('data-dot', 'open');
     await expect(orders.count('Mine')).toHaveText(String(mineBefore + 1));
+    // Placed from the answer to the save: the list was not asked for again.
+    expect(listCalls).toEqual([]);
 
     const [saved] = await api.orders(`user=${user.userId}`, 1);
     expect(saved).toMatchObject({ shortDescription: title, patientId: patient.patientId, typeId: 1, urgent: true, due: '2026-12-15', orderStatusId: 1 });
@@ -160,6 +166,10 @@ test.describe('Orders at phone width', () => {
     await expect(form.field('Order Notes')).toHaveValue('');
     await form.choose('Status', 'In Progress');
     await form.fill('Order Notes', 'Second call: results given');
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().endsWith(`/api/orders/${order.ordersId}`)) reads.push(r.url());
+    });
     await form.save.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your order was successfully saved!' })).toBeVisible();
     await expect(form.dialog).toBeHidden();
@@ -172,6 +182,7 @@ test.describe('Orders at phone width', () => {
     await expect(detail.notes.nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)/);
     await expect(detail.statusUpdates).toHaveText([/^Open/, /^In Progress/]);
     await expect(page.getByTestId('order-detail-status')).toHaveText('In Progress');
+    expect(reads).toEqual([]);
 
     const saved = await api.get<DemoOrder>(`/api/orders/${order.ordersId}`);
     expect(saved.orderNotes.map((n) => n.message)).toEqual(['First call: no answer', 'Second call: results given']);
