@@ -44,7 +44,6 @@ function MultiSelect({ id, label, choices, value, onChange }: { id: string; labe
         const ids = (Array.isArray(raw) ? raw : String(raw).split(',')).map(Number).filter((n) => Number.isInteger(n));
         onChange(ids);
       }}
-      helperText={value.length === 0 ? undefined : `${value.length} chosen`}
       slotProps={{
         inputLabel: { shrink: true },
         select: {

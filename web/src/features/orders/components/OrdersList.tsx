@@ -13,7 +13,8 @@ import { OrderRow } from './OrderRow';
 export function OrdersList({ orders, onEndReached, autoLoad, label }: { orders: Order[]; onEndReached: () => void; autoLoad: boolean; label: string }) {
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the list starts on the page (what is above it may change height: a wrapped line, a banner).
+  // Where the list starts on the page: measured when it mounts, when rows arrive (what is
+  // above may have changed height) and when the window is resized or turned.
   useLayoutEffect(() => {
     const update = () => {
       const top = listRef.current ? Math.round(listRef.current.getBoundingClientRect().top + window.scrollY) : 0;
@@ -22,7 +23,7 @@ export function OrdersList({ orders, onEndReached, autoLoad, label }: { orders: 
     update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
-  });
+  }, [orders.length]);
 
   const virtualizer = useWindowVirtualizer({
     count: orders.length,
