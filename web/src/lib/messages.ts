@@ -110,3 +110,53 @@ export function cannotBeLongerThan(max: number): string {
 export function cannotBeGreaterThan(max: number | string): string {
   return `Cannot be greater than "${max}"`;
 }
+
+/** Screen texts of scheduling (spec part 2, sections 2, 3, 4 and 8). */
+export const SCHEDULE_TEXT = {
+  pageTitle: 'Schedule',
+  goToToday: 'Go To Today',
+  today: 'Today',
+  newAppointment: 'New Appointment',
+  editAppointment: 'Edit Appointment',
+  resources: 'Resources',
+  noResources: 'No Resources',
+  noAppointments: 'There Are No Appointments Scheduled On This Day',
+  filtersTitle: 'Filter Appointments',
+  applyFilters: 'Apply Filters',
+  searchAnotherPatient: 'Search for Another Patient',
+  overlapTitle: 'Overlapping Appointments!',
+  overlapText: "The appointment overlaps another appointment. Choose a different time or enable 'Allow Appointment Overlaps' in the desktop Scheduling Preferences.",
+  transparencyTitle: 'Appointment and Transparency Overlap!',
+  transparencyText: "The 'Don't schedule appointments' rule of this time can be turned off in the desktop Transparency Type Reference.",
+  confirmTitle: 'Confirm Appointment!',
+  confirmText: 'This time is set aside by a confirm-scheduling rule. Do you want to book the appointment anyway?',
+  // Patient appointments and follow-ups (spec part 2, section 2).
+  patientAreaTitle: 'Appointments & Follow-Ups',
+  patientAppointments: 'Patient Appointments',
+  followUps: 'Follow-Ups',
+  patientFilterTitle: 'Filter Patient Appointments',
+  apply: 'Apply',
+  allStatuses: 'All Appointment Statuses',
+  noPatientAppointments: 'No appointments were found',
+  noFollowUps: 'This Patient Has No Follow-Ups',
+  notScheduled: 'Not Scheduled',
+  deleted: 'DELETED',
+  totalAppointments: 'Total Appointments',
+  missed: 'Missed',
+  cancelled: 'Cancelled',
+  toReschedule: 'To Reschedule',
+  // Appointment detail (spec part 2, section 2).
+  lastNext: 'Last & Next Appointments',
+  noLast: 'No Last Appointment',
+  noNext: 'No Next Appointment',
+  treatmentsPlanned: 'Treatments Planned',
+  totalTreatment: 'Total Treatment Amount',
+  patientPortion: 'Est. Patient Portion',
+  insurancePortion: 'Est. Insurance Portion',
+  none: 'None',
+  // Not in the spec: ours.
+  notSaved: 'The appointment could not be saved. Please try again.',
+  noAppointmentFound: 'No appointment was found',
+  noTreatmentPlans: 'This Patient Has No Treatment Plans',
+  referralsLater: 'Referrals are not available in Pocketchart yet: the referrals area arrives with a later release.',
+} as const;

@@ -21,6 +21,15 @@ describe('preferences', () => {
     (parsed.ordersFilters.statuses as number[]).push(5);
     expect(DEFAULT_PREFERENCES.ordersFilters.statuses).toEqual([0]);
   });
+  it('keep the schedule preferences: apptFilters, calendar hours, defaults and the practice time zone', () => {
+    expect(DEFAULT_PREFERENCES.apptFilters).toEqual({ order: 1, resources: 'all', providers: 'all' });
+    expect(parsePreferences({ apptFilters: { order: 0, resources: [2, 3], providers: 'all' } }).apptFilters).toEqual({ order: 0, resources: [2, 3], providers: 'all' });
+    expect(parsePreferences({ apptFilters: { order: 2, resources: 'all', providers: 'all' } }).apptFilters).toEqual(DEFAULT_PREFERENCES.apptFilters);
+    const parsed = parsePreferences({ 'scheduling.calendarStartTime': '08:30', 'scheduling.calendarEndTime': '25:00', 'practice.timeZone': 'America/Los_Angeles' });
+    expect(parsed['scheduling.calendarStartTime']).toBe('08:30');
+    expect(parsed['scheduling.calendarEndTime']).toBe('19:00');
+    expect(parsed['practice.timeZone']).toBe('America/Los_Angeles');
+  });
   it('are cached in the browser per user id', () => {
     cachePreferences(7, { ...DEFAULT_PREFERENCES, autoLogout: 5 });
     expect(cachedPreferences(7)?.autoLogout).toBe(5);

@@ -29,6 +29,15 @@ export const DEFAULT_ORDERS_FILTERS: Readonly<OrdersFilters> = Object.freeze({
   signed: 'both',
 });
 
+/** The schedule's filters (docs/preferences.md): order 1 first-to-last, 0 last-to-first. */
+export interface ApptFilters {
+  order: 0 | 1;
+  resources: IdSelection;
+  providers: IdSelection;
+}
+
+export const DEFAULT_APPT_FILTERS: Readonly<ApptFilters> = Object.freeze({ order: 1, resources: 'all', providers: 'all' });
+
 export interface Preferences {
   defaultView: number;
   autoLogout: number;
@@ -40,6 +49,15 @@ export interface Preferences {
   defaultOrdersView: 'mine' | 'all';
   defaultSchedulingView: 'dayView' | 'listView';
   ordersFilters: OrdersFilters;
+  apptFilters: ApptFilters;
+  /** Calendar hours, 'HH:mm' (24 h). */
+  'scheduling.calendarStartTime': string;
+  'scheduling.calendarEndTime': string;
+  /** A new appointment's status, by name, and type, by id (1 or less: none). */
+  'scheduling.defaultAppointmentStatus': string;
+  'scheduling.defaultAppointmentType': number;
+  /** The practice's IANA time zone (practice-wide, read only). */
+  'practice.timeZone': string;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -55,6 +73,12 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   defaultOrdersView: 'mine',
   defaultSchedulingView: 'dayView',
   ordersFilters: DEFAULT_ORDERS_FILTERS,
+  apptFilters: DEFAULT_APPT_FILTERS,
+  'scheduling.calendarStartTime': '07:00',
+  'scheduling.calendarEndTime': '19:00',
+  'scheduling.defaultAppointmentStatus': 'Unconfirmed',
+  'scheduling.defaultAppointmentType': 0,
+  'practice.timeZone': 'UTC',
 });
 
 export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[];
@@ -81,6 +105,14 @@ function isOrdersFilters(v: unknown): v is OrdersFilters {
   );
 }
 
+function isApptFilters(v: unknown): v is ApptFilters {
+  if (!v || typeof v !== 'object') return false;
+  const f = v as Record<string, unknown>;
+  return (f['order'] === 0 || f['order'] === 1) && isIdSelection(f['resources']) && isIdSelection(f['providers']);
+}
+
+const isClock = (v: unknown): v is string => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+
 /** A copy that shares no arrays with `value` (preference values are kept immutable). */
 function copyValue(value: unknown): unknown {
   if (Array.isArray(value)) return [...value];
@@ -99,6 +131,12 @@ const CHECKS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   defaultOrdersView: oneOf('mine', 'all'),
   defaultSchedulingView: oneOf('dayView', 'listView'),
   ordersFilters: isOrdersFilters,
+  apptFilters: isApptFilters,
+  'scheduling.calendarStartTime': isClock,
+  'scheduling.calendarEndTime': isClock,
+  'scheduling.defaultAppointmentStatus': (v) => typeof v === 'string',
+  'scheduling.defaultAppointmentType': isInt,
+  'practice.timeZone': (v) => typeof v === 'string' && v.length > 0,
 };
 
 export function parsePreferences(raw: unknown): Preferences {

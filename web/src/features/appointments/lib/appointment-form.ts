@@ -1,0 +1,197 @@
+import { addMinutes } from 'date-fns';
+import { APPOINTMENT_LENGTH_MAX_CHARS, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
+import { MESSAGES } from '@/lib/messages';
+import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
+import { meaningfulId } from './schedule-rules';
+
+/**
+ * The appointment form's values (spec part 2, 'Appointment form'). Names are the API's, so
+ * a server field error lands on its field. Selects hold strings ('' for none); `start` is
+ * a datetime-local value on the practice's clock.
+ */
+export interface AppointmentFormValues {
+  patientId: number | null;
+  start: string;
+  length: string;
+  resourceId: string;
+  providerId: string;
+  typeId: string;
+  statusId: string;
+  notes: string;
+}
+
+export type AppointmentFieldName = keyof AppointmentFormValues;
+
+/** A new appointment's draft: where and when (spec part 2, 'New appointment draft'). */
+export interface AppointmentDraft {
+  start: Date;
+  length: number;
+  resourceId: number | null;
+  patientId: number | null;
+}
+
+export interface FormOptions {
+  resources: Array<{ resourceId: number; providerId?: number | null }>;
+  statuses: Array<{ appointmentStatusId: number; appointmentStatus: string }>;
+  types: Array<{ appointmentTypeId: number }>;
+}
+
+/**
+ * The provider a resource choice gives (spec part 2, 'Appointment save'): the resource's
+ * provider if it has one, else the patient's; None (0) gives the patient's. Only an id
+ * above 1 is applied: otherwise null (leave the provider as it is).
+ */
+export function providerForResource(resourceId: number, resources: FormOptions['resources'], patientProviderId: number | null | undefined): number | null {
+  const resource = resourceId === NONE_RESOURCE ? undefined : resources.find((r) => r.resourceId === resourceId);
+  const candidate = meaningfulId(resource?.providerId) ?? patientProviderId;
+  return meaningfulId(candidate);
+}
+
+/** The status named by the default-status preference (case and spaces ignored), else none. */
+export function defaultStatusId(statuses: FormOptions['statuses'], name: string | null | undefined): number | null {
+  const wanted = (name ?? '').trim().toLowerCase();
+  if (!wanted) return null;
+  return meaningfulId(statuses.find((s) => s.appointmentStatus.trim().toLowerCase() === wanted)?.appointmentStatusId);
+}
+
+/** The type given by the default-type preference, if it is a listed type above 1. */
+export function defaultTypeId(types: FormOptions['types'], id: number | null | undefined): number | null {
+  const chosen = meaningfulId(id);
+  return chosen !== null && types.some((t) => t.appointmentTypeId === chosen) ? chosen : null;
+}
+
+const text = (id: number | null | undefined) => (typeof id === 'number' && id > 0 ? String(id) : '');
+
+/** A new appointment's values: the draft, the defaults of the preferences, the provider rule. */
+export function newAppointmentValues(
+  draft: AppointmentDraft,
+  options: FormOptions,
+  context: { zone: string; defaultStatus: string; defaultType: number; patientProviderId?: number | null },
+): AppointmentFormValues {
+  const provider = draft.resourceId !== null ? providerForResource(draft.resourceId, options.resources, context.patientProviderId) : meaningfulId(context.patientProviderId);
+  return {
+    patientId: draft.patientId,
+    start: localInputValue(draft.start, context.zone),
+    length: String(draft.length),
+    resourceId: text(draft.resourceId),
+    providerId: text(provider),
+    typeId: text(defaultTypeId(options.types, context.defaultType)),
+    statusId: text(defaultStatusId(options.statuses, context.defaultStatus)),
+    notes: '',
+  };
+}
+
+/** An existing appointment's values. */
+export function editAppointmentValues(
+  a: { patientId: number; start: string; length: number; resourceId: number; providerID?: number | null; typeId: number; statusId: number; notes: string },
+  zone: string,
+): AppointmentFormValues {
+  return {
+    patientId: a.patientId,
+    start: localInputValue(a.start, zone),
+    length: String(a.length),
+    resourceId: text(a.resourceId),
+    providerId: text(meaningfulId(a.providerID)),
+    typeId: text(meaningfulId(a.typeId)),
+    statusId: text(meaningfulId(a.statusId)),
+    notes: a.notes ?? '',
+  };
+}
+
+/** Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment Status; Duration a whole number of at most 3 characters. */
+export function validateAppointment(values: AppointmentFormValues, zone: string): Partial<Record<AppointmentFieldName, string>> {
+  const errors: Partial<Record<AppointmentFieldName, string>> = {};
+  if (!values.patientId || values.patientId <= 0) errors.patientId = MESSAGES.requiredField;
+  if (!values.start || !instantFromLocalInput(values.start, zone)) errors.start = MESSAGES.requiredField;
+  const length = values.length.trim();
+  if (!length) errors.length = MESSAGES.requiredField;
+  else if (!/^\d+$/.test(length) || length.length > APPOINTMENT_LENGTH_MAX_CHARS || Number(length) < 1) errors.length = 'Must be a whole number of minutes from 1 to 999';
+  if (!(Number(values.resourceId) > 0)) errors.resourceId = MESSAGES.requiredField;
+  if (meaningfulId(Number(values.typeId) || null) === null) errors.typeId = MESSAGES.requiredField;
+  if (meaningfulId(Number(values.statusId) || null) === null) errors.statusId = MESSAGES.requiredField;
+  return errors;
+}
+
+export interface AppointmentPayload {
+  patientId: number;
+  start: string;
+  end: string;
+  length: number;
+  resourceId: number;
+  providerId: number | null;
+  typeId: number | null;
+  statusId: number | null;
+  notes: string;
+}
+
+/**
+ * The save payload (spec part 2, section 3): status, provider and type of 1 or less sent as
+ * null; start as an ISO UTC instant; end = start + length.
+ */
+export function appointmentPayload(values: AppointmentFormValues, zone: string): AppointmentPayload {
+  const start = instantFromLocalInput(values.start, zone) ?? new Date(NaN);
+  const length = Number(values.length.trim());
+  return {
+    patientId: values.patientId ?? 0,
+    start: wireInstant(start),
+    end: wireInstant(addMinutes(start, length)),
+    length,
+    resourceId: Number(values.resourceId),
+    providerId: meaningfulId(Number(values.providerId) || null),
+    typeId: meaningfulId(Number(values.typeId) || null),
+    statusId: meaningfulId(Number(values.statusId) || null),
+    notes: values.notes.trim(),
+  };
+}
+
+/**
+ * Where 'New Appointment' starts (ours: the spec says "at the selected date"): today at the
+ * next quarter hour on the practice's clock, another day at the calendar's first hour.
+ */
+export function newAppointmentStart(date: string, today: string, zone: string, calendarStart: [number, number], now: Date = new Date()): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  if (date === today) {
+    const w = wallClockOf(now, zone);
+    const minutes = Math.ceil((w.hour * 60 + w.minute + 1) / CALENDAR_STEP_MINUTES) * CALENDAR_STEP_MINUTES;
+    if (minutes < 24 * 60) return instantOf({ year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0 }, zone);
+  }
+  return instantOf({ year, month, day, hour: calendarStart[0], minute: calendarStart[1], second: 0 }, zone);
+}
+
+export const DEFAULT_LENGTH = DEFAULT_APPOINTMENT_LENGTH;
+
+// ---------------------------------------------------------------------------------------
+// What a save comes to.
+
+export interface ConflictInfo {
+  code?: string;
+  message?: string;
+  appointments: Array<{ appointmentId?: number; start: string; end: string }>;
+  transparencies: Array<{ blockName: string; start: string; end: string; rule?: string }>;
+  confirmAppointmentId?: number | null;
+  notScheduleAppointment?: boolean;
+}
+
+export type SaveOutcome<A> = { kind: 'saved'; appointment: A } | { kind: 'confirm'; conflict: ConflictInfo } | { kind: 'overlap'; conflict: ConflictInfo } | { kind: 'blockOut'; conflict: ConflictInfo };
+
+/**
+ * Which dialog a conflict answer opens (spec part 2, 'Appointment save'): a confirmation id
+ * asks 'Confirm Appointment!'; overlapping appointments 'Overlapping Appointments!';
+ * otherwise 'Appointment and Transparency Overlap!'.
+ */
+export function conflictKind(conflict: ConflictInfo): 'confirm' | 'overlap' | 'blockOut' {
+  if (conflict.confirmAppointmentId) return 'confirm';
+  if (conflict.appointments.length > 0) return 'overlap';
+  return 'blockOut';
+}
+
+/** Whether a body is conflict info (any of its four parts present). */
+export function isConflictInfo(body: unknown): body is ConflictInfo {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  return Array.isArray(b['appointments']) || Array.isArray(b['transparencies']) || typeof b['confirmAppointmentId'] === 'number' || b['notScheduleAppointment'] === true;
+}
+
+export function normalizeConflict(body: ConflictInfo): ConflictInfo {
+  return { ...body, appointments: body.appointments ?? [], transparencies: body.transparencies ?? [] };
+}

@@ -1,0 +1,170 @@
+import { format, parseISO } from 'date-fns';
+import type { ApptFilters, IdSelection } from '@/api/preferences/model';
+import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX } from '@/lib/constants';
+import { SCHEDULE_TEXT } from '@/lib/messages';
+import { shiftDay } from './date-ranges';
+
+/** Ids of 1 or less mean none (spec part 2, section 6). */
+export const meaningfulId = (id: number | null | undefined): number | null => (typeof id === 'number' && id > NONE_ID_MAX ? id : null);
+
+// ---------------------------------------------------------------------------------------
+// The schedule's day and its labels.
+
+/** 'Today', or a short weekday with the date: 'Tue 11/24' (spec part 2, 'Appointment schedule'). */
+export function dayLabel(date: string, today: string): string {
+  return date === today ? SCHEDULE_TEXT.today : format(parseISO(date), 'EEE MM/dd');
+}
+
+/** The title of the selected day: 'Today, 11/23/2026' or 'Tue, 11/24/2026'. */
+export function dayTitle(date: string, today: string): string {
+  const d = parseISO(date);
+  return date === today ? `${SCHEDULE_TEXT.today}, ${format(d, 'MM/dd/yyyy')}` : format(d, 'EEE, MM/dd/yyyy');
+}
+
+/** The previous and next days with their labels (dates move one day at a time). */
+export function neighbourDays(date: string, today: string) {
+  const previous = shiftDay(date, -1);
+  const next = shiftDay(date, 1);
+  return {
+    previous: { date: previous, label: dayLabel(previous, today), full: format(parseISO(previous), 'MM/dd/yyyy') },
+    next: { date: next, label: dayLabel(next, today), full: format(parseISO(next), 'MM/dd/yyyy') },
+  };
+}
+
+/** Calendar hours from 'HH:mm' preferences; end after start, else the defaults. */
+export function calendarHours(start: string | undefined, end: string | undefined): { start: [number, number]; end: [number, number] } {
+  const read = (v: string | undefined) => {
+    const m = /^(\d{2}):(\d{2})$/.exec(v ?? '');
+    return m ? ([Number(m[1]), Number(m[2])] as [number, number]) : null;
+  };
+  const s = read(start) ?? (read(DEFAULT_CALENDAR_START) as [number, number]);
+  const e = read(end) ?? (read(DEFAULT_CALENDAR_END) as [number, number]);
+  if (e[0] * 60 + e[1] <= s[0] * 60 + s[1]) return { start: read(DEFAULT_CALENDAR_START)!, end: read(DEFAULT_CALENDAR_END)! };
+  return { start: s, end: e };
+}
+
+// ---------------------------------------------------------------------------------------
+// Filters (apptFilters) and the day's query.
+
+export interface DayQuery {
+  date: string;
+  resources?: string;
+  providers?: string;
+  order: 0 | 1;
+}
+
+const idList = (selection: IdSelection) => (selection === 'all' || selection.length === 0 ? undefined : selection.join(','));
+
+/** The day's call: 'all' is left out, ids are comma separated, order 1 or 0. */
+export function dayQuery(date: string, filters: ApptFilters): DayQuery {
+  const resources = idList(filters.resources);
+  const providers = idList(filters.providers);
+  return { date, ...(resources ? { resources } : {}), ...(providers ? { providers } : {}), order: filters.order };
+}
+
+/** The filters a day query was made from (for a link or a reload). */
+export function filtersFromQuery(query: { resources?: string | null; providers?: string | null; order?: string | number | null }): ApptFilters {
+  const ids = (text: string | null | undefined): IdSelection => {
+    if (!text || text === 'all') return 'all';
+    const list = text
+      .split(',')
+      .map((t) => Number(t.trim()))
+      .filter((n) => Number.isInteger(n) && n >= 0);
+    return list.length > 0 ? list : 'all';
+  };
+  return { resources: ids(query.resources), providers: ids(query.providers), order: String(query.order) === '0' ? 0 : 1 };
+}
+
+/** A multiple choice's ids from a selection ('all' shows as nothing chosen) and back. */
+export const choiceFromSelection = (selection: IdSelection): number[] => (selection === 'all' ? [] : [...selection]);
+export const selectionFromChoice = (ids: number[]): IdSelection => (ids.length === 0 ? 'all' : [...ids].sort((a, b) => a - b));
+
+/** The resources the day shows: the filter's (in the server's order), or all. */
+export function shownResources<R extends { resourceId: number }>(resources: R[], filters: ApptFilters): R[] {
+  if (filters.resources === 'all') return resources;
+  const wanted = new Set(filters.resources);
+  return resources.filter((r) => wanted.has(r.resourceId));
+}
+
+/** The resource after or before `current` among `resources` (wrapping), for the arrows and swipes. */
+export function stepResource(resources: Array<{ resourceId: number }>, current: number | null, step: 1 | -1): number | null {
+  if (resources.length === 0) return null;
+  const at = resources.findIndex((r) => r.resourceId === current);
+  const from = at < 0 ? 0 : at;
+  const next = (from + step + resources.length) % resources.length;
+  return resources[next]!.resourceId;
+}
+
+// ---------------------------------------------------------------------------------------
+// The list view.
+
+export interface TimedAppointment {
+  appointmentId: number;
+  start: string;
+  appointmentTime: string;
+}
+
+/** Appointments grouped by start time, first-to-last (order 1) or last-to-first (order 0). */
+export function groupByStart<A extends TimedAppointment>(appointments: A[], order: 0 | 1): Array<{ start: string; time: string; appointments: A[] }> {
+  const sorted = [...appointments].sort((a, b) => {
+    const diff = Date.parse(a.start) - Date.parse(b.start);
+    return (order === 1 ? diff : -diff) || a.appointmentId - b.appointmentId;
+  });
+  const groups: Array<{ start: string; time: string; appointments: A[] }> = [];
+  for (const a of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && Date.parse(last.start) === Date.parse(a.start)) last.appointments.push(a);
+    else groups.push({ start: a.start, time: a.appointmentTime, appointments: [a] });
+  }
+  return groups;
+}
+
+/** Whether a card shows the provider: only when its id is above 1. */
+export const showsProvider = (providerId: number | null | undefined) => meaningfulId(providerId) !== null;
+
+/** The detail's provider: the name, or 'None' when the id is 1 or less. */
+export function providerLabel(providerId: number | null | undefined, name: string | null | undefined): string {
+  return meaningfulId(providerId) !== null && name ? name : SCHEDULE_TEXT.none;
+}
+
+// ---------------------------------------------------------------------------------------
+// Colours.
+
+/** A patient appointment's colour by the status's category: missed, cancelled, to reschedule, else black. */
+export function statusColor(category: string | null | undefined): string {
+  switch (category) {
+    case 'missed':
+      return APPT_STATUS_COLORS.missed;
+    case 'cancelled':
+      return APPT_STATUS_COLORS.cancelled;
+    case 'reschedule':
+      return APPT_STATUS_COLORS.reschedule;
+    default:
+      return APPT_STATUS_COLORS.other;
+  }
+}
+
+/** A follow-up: red when the scheduled date is before the follow-up date, green otherwise. */
+export function followUpColor(followUp: { scheduled?: string | null; followupDate: string }): string {
+  return followUp.scheduled && followUp.scheduled < followUp.followupDate ? FOLLOW_UP_COLORS.early : FOLLOW_UP_COLORS.onTime;
+}
+
+/** Dark or white ink, whichever reads better on `background` (#rrggbb); dark for anything unreadable. */
+export function inkOn(background: string | null | undefined): '#000000' | '#FFFFFF' {
+  const m = /^#?([0-9a-f]{6})$/i.exec(background ?? '');
+  if (!m) return '#000000';
+  const channels = [0, 2, 4].map((i) => parseInt(m[1]!.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * channels[0]! + 0.7152 * channels[1]! + 0.0722 * channels[2]!;
+  // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05).
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#FFFFFF';
+}
+
+/** The summary counts of a patient's appointments. */
+export function appointmentTotals(appointments: Array<{ statusCategory: string }>) {
+  return {
+    total: appointments.length,
+    missed: appointments.filter((a) => a.statusCategory === 'missed').length,
+    cancelled: appointments.filter((a) => a.statusCategory === 'cancelled').length,
+    reschedule: appointments.filter((a) => a.statusCategory === 'reschedule').length,
+  };
+}
