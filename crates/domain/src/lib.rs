@@ -7,6 +7,7 @@ pub mod orders;
 pub mod patient;
 pub mod preferences;
 pub mod reference;
+pub mod schedule;
 pub mod search;
 pub mod session;
 pub mod vitals;

@@ -131,6 +131,7 @@ pub static REGISTRY: &[PreferenceDef] = &[
     pref!("scheduling.defaultAppointmentStatus", None, Kind::Text { max_chars: 60 }, "\"Unconfirmed\""),
     pref!("scheduling.defaultAppointmentType", None, Kind::Int { min: 0, max: 2_147_483_647 }, "0"),
     pref!("scheduling.allowAppointmentOverlaps", None, BOOL, "false", Scope::Practice),
+    pref!("practice.timeZone", None, Kind::Text { max_chars: 64 }, "\"UTC\"", Scope::Practice),
     pref!("security.rememberLogin", None, BOOL, "false"),
 ];
 
@@ -520,8 +521,8 @@ mod tests {
     }
 
     #[test]
-    fn only_overlap_permission_is_practice_wide() {
+    fn only_overlap_permission_and_time_zone_are_practice_wide() {
         let practice: Vec<&str> = REGISTRY.iter().filter(|d| d.scope == Scope::Practice).map(|d| d.key).collect();
-        assert_eq!(practice, ["scheduling.allowAppointmentOverlaps"]);
+        assert_eq!(practice, ["scheduling.allowAppointmentOverlaps", "practice.timeZone"]);
     }
 }

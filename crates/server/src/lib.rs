@@ -63,6 +63,7 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         Some(secret) => secret.clone(),
         None => store.signing_key().await?,
     };
+    let time_zone = practice_time_zone(&store).await?;
     let (audit, audit_writer) = AuditSink::start(store.clone());
     let state = AppState {
         store,
@@ -72,6 +73,7 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         sessions: Arc::default(),
         config: Arc::new(config),
         audit_sink: audit.clone(),
+        time_zone,
     };
 
     let (api, document) = routes::api(&state).split_for_parts();
@@ -99,6 +101,16 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         .layer(CatchPanicLayer::custom(http::panic_response))
         .with_state(state);
     Ok(App { router, audit, audit_writer })
+}
+
+/// The practice's time zone (`practice.timeZone`), UTC when unset or not a zone name.
+async fn practice_time_zone(store: &Store) -> Result<chrono_tz::Tz, store::DbErr> {
+    let stored = store.practice_preferences(&["practice.timeZone"]).await?;
+    let name = stored.get("practice.timeZone").and_then(serde_json::Value::as_str).unwrap_or("UTC");
+    Ok(name.parse().unwrap_or_else(|_| {
+        tracing::warn!(zone = name, "practice.timeZone is not a time zone name; using UTC");
+        chrono_tz::UTC
+    }))
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets requests in

@@ -25,6 +25,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         (name = "patient chart", description = "Alerts, allergies, problems, balances, contacts, insurance, guarantors, provider"),
         (name = "orders", description = "The work list, orders, their types and statuses, incidents"),
         (name = "vitals", description = "Vitals measurements"),
+        (name = "scheduling", description = "The schedule: appointments, block-outs, follow-ups, treatment plans"),
         (name = "health", description = "Liveness"),
     )
 )]

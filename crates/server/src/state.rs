@@ -21,6 +21,9 @@ pub struct AppState {
     pub sessions: Arc<SessionCache>,
     pub config: Arc<ServerConfig>,
     pub audit_sink: AuditSink,
+    /// The practice's time zone: what "a day" and "today" mean. Set in the desktop
+    /// product (`practice.timeZone`); read at start-up.
+    pub time_zone: chrono_tz::Tz,
 }
 
 impl AppState {
@@ -34,8 +37,8 @@ impl AppState {
         self.audit_sink.record(self.now(), entry).await
     }
 
-    /// Today's date for ages and expirations.
+    /// Today's date at the practice, for ages, expirations and the schedule.
     pub fn today(&self) -> chrono::NaiveDate {
-        self.now().date_naive()
+        self.now().with_timezone(&self.time_zone).date_naive()
     }
 }

@@ -64,19 +64,29 @@ impl Store {
         value: &Value,
         now: DateTime<Utc>,
     ) -> Result<(), crate::DbErr> {
-        let row = practice_preference::ActiveModel {
-            key: Set(key.to_owned()),
-            value: Set(value.to_string()),
-            updated_at: Set(now),
-        };
-        practice_preference::Entity::insert(row)
-            .on_conflict(
-                OnConflict::column(practice_preference::Column::Key)
-                    .update_columns([practice_preference::Column::Value, practice_preference::Column::UpdatedAt])
-                    .to_owned(),
-            )
-            .exec(&self.db)
-            .await?;
-        Ok(())
+        save_practice_preference_in(&self.db, key, value, now).await
     }
+}
+
+/// Stores a practice-wide value with `db`, which may be an open transaction.
+pub(crate) async fn save_practice_preference_in(
+    db: &impl sea_orm::ConnectionTrait,
+    key: &str,
+    value: &Value,
+    now: DateTime<Utc>,
+) -> Result<(), crate::DbErr> {
+    let row = practice_preference::ActiveModel {
+        key: Set(key.to_owned()),
+        value: Set(value.to_string()),
+        updated_at: Set(now),
+    };
+    practice_preference::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(practice_preference::Column::Key)
+                .update_columns([practice_preference::Column::Value, practice_preference::Column::UpdatedAt])
+                .to_owned(),
+        )
+        .exec(db)
+        .await?;
+    Ok(())
 }

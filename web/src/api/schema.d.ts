@@ -214,6 +214,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients/patient/{patientId}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A patient's appointments, oldest first. */
+        get: operations["patient_appointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/patients/patient/{patientId}/balance": {
         parameters: {
             query?: never;
@@ -246,6 +263,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients/patient/{patientId}/followups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["follow_ups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/patients/patient/{patientId}/guarantors": {
         parameters: {
             query?: never;
@@ -270,6 +303,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["insurance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/lastNextAppointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient's last appointment before now and next one after. */
+        get: operations["last_next"];
         put?: never;
         post?: never;
         delete?: never;
@@ -626,6 +676,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scheduling/1/appointment/{appointmentId}/treatmentPlans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The treatment plans of the appointment's patient. */
+        get: operations["treatment_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/1/appointmentStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["appointment_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/1/appointmentTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["appointment_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/1/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's appointments (held ones included, marked pending). */
+        get: operations["day_appointments"];
+        put?: never;
+        /** Books an appointment: 201 booked, 202 held for confirmation, 409 refused. */
+        post: operations["create_appointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/1/appointments/{appointmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One appointment, with the patient's last and next appointments around it. */
+        get: operations["get_appointment"];
+        put?: never;
+        post?: never;
+        /** Deletes an appointment: a held one disappears; a booked one is kept, marked deleted. */
+        delete: operations["delete_appointment"];
+        options?: never;
+        head?: never;
+        /** Changes an appointment: 200 saved, 202 held for confirmation, 409 refused. */
+        patch: operations["update_appointment"];
+        trace?: never;
+    };
+    "/api/scheduling/1/appointments/{appointmentId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Books a held appointment (spec: 'Confirm Appointment!' answered Yes). */
+        patch: operations["confirm_appointment"];
+        trace?: never;
+    };
+    "/api/scheduling/1/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["resources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/1/transparencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's block-outs. */
+        get: operations["day_transparencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/1/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["schedule_version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -717,6 +919,164 @@ export interface components {
             /** @description Text a person can read. */
             message: string;
         };
+        /** @description An appointment with the names and local times the screens show. */
+        Appointment: {
+            /**
+             * Format: date
+             * @description The practice's local date, yyyy-MM-dd.
+             */
+            appointmentDate: string;
+            /** Format: int64 */
+            appointmentId: number;
+            /** @description The practice's local time, hh:mm a. */
+            appointmentTime: string;
+            /** Format: date */
+            birthday?: string | null;
+            colors: components["schemas"]["AppointmentColors"];
+            /** @description Deleted (kept for history). */
+            deleted: boolean;
+            displayId: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            lastAppointment?: string | null;
+            /** Format: int64 */
+            lastAppointmentId?: number | null;
+            /**
+             * Format: int32
+             * @description Minutes.
+             */
+            length: number;
+            /** Format: date-time */
+            nextAppointment?: string | null;
+            /** Format: int64 */
+            nextAppointmentId?: number | null;
+            notes: string;
+            patient: components["schemas"]["AppointmentPatient"];
+            patientFirstName: string;
+            /** Format: int64 */
+            patientId: number;
+            patientLastName: string;
+            /** @description "Last, First". */
+            patientName: string;
+            /** @description "Last, First (displayId)". */
+            patientNameDisplay: string;
+            /** Format: int64 */
+            patientProviderId?: number | null;
+            /** @description Held by a "confirm scheduling" block-out, not yet booked. */
+            pending: boolean;
+            photoHash?: string | null;
+            providerFirstName?: string | null;
+            /**
+             * Format: int64
+             * @description The appointment's provider (spec spelling); null when none.
+             */
+            providerID?: number | null;
+            providerLastName?: string | null;
+            /** @description "Last, First", or null when none. */
+            providerName?: string | null;
+            /** @description The resource's name. */
+            resource: string;
+            /** Format: int64 */
+            resourceId: number;
+            /** Format: int64 */
+            resourceProviderId?: number | null;
+            /** Format: date-time */
+            start: string;
+            /** @description The practice's local time, HH:mm. */
+            startTime: string;
+            /** @description The status's name. */
+            status: string;
+            /** @description active, missed, cancelled or reschedule. */
+            statusCategory: string;
+            /** Format: int64 */
+            statusId: number;
+            /** @description The type's name. */
+            type: string;
+            /** Format: int64 */
+            typeId: number;
+        };
+        /** @description Display colours of an appointment: color1 its type's, color2 its status's. */
+        AppointmentColors: {
+            color1?: string | null;
+            color2?: string | null;
+            color3?: string | null;
+            color4?: string | null;
+            color5?: string | null;
+        };
+        /**
+         * @description An appointment as its form sends it. Ids of 1 or less mean none. On a change,
+         *     fields left out keep their values; the patient cannot change.
+         */
+        AppointmentInput: {
+            /**
+             * Format: int64
+             * @description Minutes (at most 3 digits).
+             * @default null
+             */
+            length: number | null;
+            /** @default null */
+            notes: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            patientId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            providerId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            resourceId: number | null;
+            /**
+             * Format: date-time
+             * @description The start, ISO 8601.
+             * @default null
+             */
+            start: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            statusId: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            typeId: number | null;
+        };
+        /** @description The patient of an appointment, as the detail shows them. */
+        AppointmentPatient: {
+            /** @description MM/dd/yyyy. */
+            birthdayString?: string | null;
+            /** Format: int64 */
+            patientId: number;
+            /** @description "Last, First (displayId)". */
+            patientName: string;
+        };
+        AppointmentStatus: {
+            appointmentStatus: string;
+            /** Format: int64 */
+            appointmentStatusId: number;
+            /** @description active, missed, cancelled or reschedule. */
+            category: string;
+            color: string;
+        };
+        AppointmentType: {
+            appointmentType: string;
+            /** Format: int64 */
+            appointmentTypeId: number;
+            color: string;
+            /**
+             * Format: int32
+             * @description Minutes.
+             */
+            defaultLength: number;
+        };
         /** @description Dollars with cents (spec part 2: shown with 2 decimals). */
         Balance: {
             /**
@@ -740,6 +1100,14 @@ export interface components {
              */
             unapplied: number;
         };
+        ConflictingAppointment: {
+            /** Format: int64 */
+            appointmentId: number;
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            start: string;
+        };
         CurrentIncident: {
             /**
              * Format: int64
@@ -758,6 +1126,38 @@ export interface components {
             /** Format: int64 */
             feeScheduleId: number;
             feeScheduleName: string;
+        };
+        FollowUp: {
+            /** Format: int64 */
+            appointmentId?: number | null;
+            /** Format: int64 */
+            followUpId: number;
+            /**
+             * Format: date
+             * @description When the patient is due, yyyy-MM-dd.
+             */
+            followupDate: string;
+            /**
+             * Format: int32
+             * @description Days between visits.
+             */
+            frequency: number;
+            /** Format: date */
+            lastVisit?: string | null;
+            /**
+             * Format: date-time
+             * @description The patient's next booked appointment, if any.
+             */
+            nextVisit?: string | null;
+            /**
+             * Format: date
+             * @description The date of the appointment booked for this follow-up (null: Not Scheduled).
+             */
+            scheduled?: string | null;
+            /** @description The appointment type's name. */
+            type: string;
+            /** Format: int64 */
+            typeId?: number | null;
         };
         /**
          * @description A guarantor: the patient-information fields without relationships, marital status,
@@ -835,6 +1235,16 @@ export interface components {
             language: string;
             /** Format: int64 */
             languageId: number;
+        };
+        LastAndNext: {
+            /** Format: date-time */
+            lastAppointment?: string | null;
+            /** Format: int64 */
+            lastAppointmentId?: number | null;
+            /** Format: date-time */
+            nextAppointment?: string | null;
+            /** Format: int64 */
+            nextAppointmentId?: number | null;
         };
         LoginRequest: {
             /**
@@ -1252,6 +1662,19 @@ export interface components {
             /** Format: int64 */
             type?: number | null;
         };
+        PlanPhase: {
+            charges: components["schemas"]["PlannedCharge"][];
+            name: string;
+        };
+        PlannedCharge: {
+            /**
+             * Format: double
+             * @description Dollars (the spec's spelling).
+             */
+            ammount: number;
+            code: string;
+            description: string;
+        };
         /** @description Answered (409) when a new patient looks like one already on file. */
         PossibleDuplicates: {
             /** @description "possible_duplicate" */
@@ -1283,11 +1706,51 @@ export interface components {
             /** Format: int64 */
             patientProviderId?: number | null;
         };
+        Resource: {
+            name: string;
+            /** Format: int64 */
+            officeId: number;
+            /**
+             * Format: int64
+             * @description The resource's own provider, if it has one.
+             */
+            providerId?: number | null;
+            /** Format: int64 */
+            resourceId: number;
+        };
         SavePreference: {
             /** @description Short or internal key. */
             key: string;
             /** @description The new value; its type depends on the key. */
             update: unknown;
+        };
+        /**
+         * @description Answered when an appointment could not simply be booked (spec part 2, 'Appointment
+         *     save'): 409 when refused (nothing saved), 202 when held for confirmation.
+         */
+        ScheduleConflict: {
+            /** @description Every appointment it overlaps. */
+            appointments: components["schemas"]["ConflictingAppointment"][];
+            /** @description "appointment_overlap", "block_out" or "confirm_scheduling". */
+            code: string;
+            /**
+             * Format: int64
+             * @description The held appointment to confirm (PATCH .../confirm) or discard (DELETE).
+             */
+            confirmAppointmentId?: number | null;
+            message: string;
+            /** @description A "don't schedule" block-out refused it. */
+            notScheduleAppointment: boolean;
+            /** @description The block-outs that refused or hold it. */
+            transparencies: components["schemas"]["Transparency"][];
+        };
+        ScheduleVersion: {
+            /**
+             * Format: int64
+             * @description Moves whenever anything on the schedule changes; a day view polls it and reloads
+             *     when it moved.
+             */
+            version: number;
         };
         StatusUpdate: {
             /** Format: date-time */
@@ -1296,6 +1759,36 @@ export interface components {
             orderStatusId: number;
             statusString: string;
             user?: components["schemas"]["Person"] | null;
+        };
+        /** @description A block-out: a named, coloured span on a resource. */
+        Transparency: {
+            blockName: string;
+            color: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: int64 */
+            resourceId: number;
+            /** @description refuse ("don't schedule"), confirm ("confirm scheduling") or display. */
+            rule: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: int64 */
+            transparencyId: number;
+        };
+        TreatmentPlan: {
+            /** Format: double */
+            insurancePortion: number;
+            name: string;
+            /** Format: double */
+            patientPortion: number;
+            phases: components["schemas"]["PlanPhase"][];
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            total: number;
+            /** Format: int64 */
+            treatmentPlanId: number;
         };
         User: {
             /**
@@ -2113,6 +2606,63 @@ export interface operations {
             };
         };
     };
+    patient_appointments: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd, the practice's local day; none: from the first. */
+                start?: string;
+                /** @description yyyy-MM-dd, inclusive; none: to the last. */
+                end?: string;
+                /** @description Include deleted appointments. */
+                deleted?: boolean;
+                /** @description Only this status (1 or absent: every status). */
+                statusId?: number;
+                /** @description Include missed, cancelled and to-reschedule appointments (default true). */
+                inactive?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     balance: {
         parameters: {
             query?: never;
@@ -2205,6 +2755,52 @@ export interface operations {
             };
         };
     };
+    follow_ups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowUp"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     guarantors: {
         parameters: {
             query?: never;
@@ -2269,6 +2865,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InsurancePolicy"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    last_next: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastAndNext"];
                 };
             };
             400: {
@@ -3134,6 +3776,527 @@ export interface operations {
             };
             /** @description No such reference list */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    treatment_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id */
+                appointmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreatmentPlan"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    appointment_statuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentStatus"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    appointment_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentType"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    day_appointments: {
+        parameters: {
+            query?: {
+                /** @description The practice's local day, yyyy-MM-dd (today when left out). */
+                date?: string;
+                /** @description Resource ids separated by commas; absent or "all": every resource. */
+                resources?: string;
+                /** @description Provider ids separated by commas; absent or "all": every provider. */
+                providers?: string;
+                /** @description 1 first to last (default), 0 last to first. */
+                order?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_appointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description Booked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            /** @description Held by a 'confirm scheduling' block-out: confirm or discard it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleConflict"];
+                };
+            };
+            /** @description Fields at fault, each named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such patient */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused: overlapping appointments or a 'don't schedule' block-out; nothing saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleConflict"];
+                };
+            };
+        };
+    };
+    get_appointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id */
+                appointmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    delete_appointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id */
+                appointmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    update_appointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment's id */
+                appointmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            /** @description The change is held by a 'confirm scheduling' block-out */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleConflict"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused; nothing saved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleConflict"];
+                };
+            };
+        };
+    };
+    confirm_appointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The held appointment's id */
+                appointmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The hold expired and was released */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    resources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    day_transparencies: {
+        parameters: {
+            query?: {
+                /** @description The practice's local day, yyyy-MM-dd (today when left out). */
+                date?: string;
+                resources?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transparency"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    schedule_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleVersion"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

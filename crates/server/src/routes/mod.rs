@@ -6,6 +6,7 @@ pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod references;
+pub mod schedule;
 pub mod session;
 pub mod users;
 pub mod vitals;
@@ -65,6 +66,18 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(vitals::create_vitals))
         .routes(routes!(vitals::patient_vitals))
         .routes(routes!(vitals::get_vitals))
+        .routes(routes!(schedule::day_appointments, schedule::create_appointment))
+        .routes(routes!(schedule::get_appointment, schedule::update_appointment, schedule::delete_appointment))
+        .routes(routes!(schedule::confirm_appointment))
+        .routes(routes!(schedule::day_transparencies))
+        .routes(routes!(schedule::resources))
+        .routes(routes!(schedule::appointment_types))
+        .routes(routes!(schedule::appointment_statuses))
+        .routes(routes!(schedule::schedule_version))
+        .routes(routes!(schedule::treatment_plans))
+        .routes(routes!(schedule::patient_appointments))
+        .routes(routes!(schedule::last_next))
+        .routes(routes!(schedule::follow_ups))
 }
 
 /// The API under `/api`, each protected route behind the session check.

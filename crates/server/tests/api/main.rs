@@ -9,6 +9,7 @@ mod orders;
 mod patients;
 mod preferences;
 mod references;
+mod schedule;
 mod session;
 mod users;
 mod vitals;

@@ -8,6 +8,7 @@ pub mod large;
 pub mod names;
 pub mod orders;
 pub mod people;
+pub mod schedule;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rand::{Rng, SeedableRng};
@@ -63,6 +64,7 @@ pub struct DemoPractice {
     pub patients: Vec<patient::Model>,
     pub chart: chart::ChartRecords,
     pub work: orders::WorkRecords,
+    pub schedule: schedule::ScheduleRecords,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,19 +274,24 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
     })
     .collect();
     let appointment_statuses = [
-        ("None", "#000000"),
-        ("Unconfirmed", "#000000"),
-        ("Confirmed", "#000000"),
-        ("Checked In", "#000000"),
-        ("In Treatment", "#000000"),
-        ("Completed", "#000000"),
-        ("Missed", "#B71C1C"),
-        ("Cancelled", "#1F6A96"),
-        ("To Reschedule", "#7446AA"),
+        ("None", "#000000", "active"),
+        ("Unconfirmed", "#000000", "active"),
+        ("Confirmed", "#000000", "active"),
+        ("Checked In", "#000000", "active"),
+        ("In Treatment", "#000000", "active"),
+        ("Completed", "#000000", "active"),
+        ("Missed", "#B71C1C", "missed"),
+        ("Cancelled", "#1F6A96", "cancelled"),
+        ("To Reschedule", "#7446AA", "reschedule"),
     ]
     .iter()
     .zip(1..)
-    .map(|((name, color), id)| appointment_status::Model { id, name: (*name).into(), color: (*color).into() })
+    .map(|((name, color, category), id)| appointment_status::Model {
+        id,
+        name: (*name).into(),
+        color: (*color).into(),
+        category: (*category).into(),
+    })
     .collect();
 
     let pools = NamePools::default();
@@ -301,6 +308,8 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
     // when there are patients, so every filter of the work list has something to show.
     let order_count = if patients.is_empty() { 0 } else { (options.patients * 2 / 3).max(300) };
     let work = orders::build(&mut rng, &patients, order_count, now);
+    let time_zone: chrono_tz::Tz = schedule::DEMO_TIME_ZONE.parse().unwrap_or(chrono_tz::UTC);
+    let schedule = schedule::build(&mut rng, &patients, &resources, time_zone, now);
 
     DemoPractice {
         offices,
@@ -317,6 +326,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         patients,
         chart,
         work,
+        schedule,
     }
 }
 
@@ -579,6 +589,21 @@ impl Store {
         insert_all(&txn, work.notes).await?;
         insert_all(&txn, work.status_updates).await?;
         insert_all(&txn, work.vitals).await?;
+        let schedule = practice.schedule;
+        insert_all(&txn, schedule.transparency_types).await?;
+        insert_all(&txn, schedule.transparencies).await?;
+        insert_all(&txn, schedule.appointments).await?;
+        insert_all(&txn, schedule.follow_ups).await?;
+        insert_all(&txn, schedule.plans).await?;
+        insert_all(&txn, schedule.phases).await?;
+        insert_all(&txn, schedule.charges).await?;
+        crate::preferences::save_practice_preference_in(
+            &txn,
+            "practice.timeZone",
+            &serde_json::json!(schedule::DEMO_TIME_ZONE),
+            options.now,
+        )
+        .await?;
         if self.backend == Backend::Postgres {
             for table in [
                 "offices",
@@ -605,6 +630,13 @@ impl Store {
                 "order_notes",
                 "order_status_updates",
                 "vitals",
+                "transparency_types",
+                "transparencies",
+                "appointments",
+                "follow_ups",
+                "treatment_plans",
+                "treatment_phases",
+                "treatment_charges",
             ] {
                 // Rows were written with their ids; move each identity past them.
                 txn.execute_unprepared(&format!(
@@ -738,6 +770,40 @@ mod tests {
         for note in &work.notes {
             assert!(work.orders.iter().any(|o| o.id == note.order_id));
         }
+    }
+
+    #[test]
+    fn schedule_is_busy_today_on_every_resource_and_never_double_booked() {
+        let practice = build(&options());
+        let schedule = &practice.schedule;
+        let tz: chrono_tz::Tz = schedule::DEMO_TIME_ZONE.parse().expect("zone");
+        let today = options().now.with_timezone(&tz).date_naive();
+        for resource in &practice.resources {
+            let today_count = schedule
+                .appointments
+                .iter()
+                .filter(|a| a.resource_id == resource.id && a.starts_at.with_timezone(&tz).date_naive() == today)
+                .count();
+            assert!(today_count >= 3, "resource {} has {today_count} appointments today", resource.id);
+        }
+        let rules: std::collections::HashSet<&str> =
+            schedule.transparency_types.iter().map(|t| t.rule.as_str()).collect();
+        assert_eq!(rules.len(), 3, "refuse, confirm and display");
+        let booked: Vec<_> = schedule.appointments.iter().filter(|a| !a.archived).collect();
+        for (i, a) in booked.iter().enumerate() {
+            for b in &booked[i + 1..] {
+                assert!(
+                    a.resource_id != b.resource_id
+                        || !domain::schedule::overlaps(a.starts_at, a.ends_at, b.starts_at, b.ends_at),
+                    "appointments {} and {} overlap",
+                    a.id,
+                    b.id
+                );
+            }
+        }
+        assert!(schedule.follow_ups.iter().any(|f| f.appointment_id.is_some()));
+        assert!(schedule.follow_ups.iter().any(|f| f.appointment_id.is_none()));
+        assert!(schedule.phases.iter().any(|p| p.sort_order > 0), "plans with several phases");
     }
 
     #[test]

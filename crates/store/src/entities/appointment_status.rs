@@ -8,6 +8,8 @@ pub struct Model {
     pub id: i64,
     pub name: String,
     pub color: String,
+    /// active, missed, cancelled or reschedule: what the patient's summary counts.
+    pub category: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -6,6 +6,7 @@ use sea_orm_migration::prelude::*;
 mod m20261122_000001_foundation;
 mod m20261123_000002_patient_chart;
 mod m20261123_000003_orders_vitals;
+mod m20261123_000004_scheduling;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_foundation::Migration),
             Box::new(m20261123_000002_patient_chart::Migration),
             Box::new(m20261123_000003_orders_vitals::Migration),
+            Box::new(m20261123_000004_scheduling::Migration),
         ]
     }
 }

@@ -1,0 +1,269 @@
+//! The rules of the schedule (spec part 2: 'Appointment form', 'Appointment save',
+//! section 5): what an appointment needs, and what happens when it meets another
+//! appointment or a block-out ("transparency").
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Duration, Utc};
+
+use crate::patient::REQUIRED;
+
+/// A new appointment's length unless chosen (spec part 2, section 9).
+pub const DEFAULT_LENGTH_MINUTES: i64 = 30;
+/// Duration has at most 3 characters.
+pub const MAX_LENGTH_MINUTES: i64 = 999;
+/// The calendar's step.
+pub const STEP_MINUTES: i64 = 15;
+/// How long a "confirm scheduling" hold keeps its slot: a user who walks away from the
+/// 'Confirm Appointment!' dialog must not block the time for good.
+pub const HOLD_MINUTES: i64 = 10;
+
+/// Status, type and provider ids of 1 or less mean none (spec part 2, section 9).
+pub fn meaningful(id: Option<i64>) -> Option<i64> {
+    id.filter(|id| *id > 1)
+}
+
+/// What a block-out does to bookings in its span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockRule {
+    /// "Don't schedule appointments": refused.
+    Refuse,
+    /// "Confirm scheduling": held until the user confirms it.
+    Confirm,
+    /// Shown on the calendar only.
+    Display,
+}
+
+impl BlockRule {
+    pub fn from_code(code: &str) -> Self {
+        match code {
+            "refuse" => Self::Refuse,
+            "confirm" => Self::Confirm,
+            _ => Self::Display,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Refuse => "refuse",
+            Self::Confirm => "confirm",
+            Self::Display => "display",
+        }
+    }
+}
+
+/// An appointment as its form sends it, before checking.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AppointmentDraft {
+    pub patient_id: Option<i64>,
+    pub start: Option<DateTime<Utc>>,
+    pub length_minutes: Option<i64>,
+    pub resource_id: Option<i64>,
+    pub provider_id: Option<i64>,
+    pub type_id: Option<i64>,
+    pub status_id: Option<i64>,
+    pub notes: String,
+}
+
+/// An appointment that passed every rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppointmentFields {
+    pub patient_id: i64,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub length_minutes: i64,
+    pub resource_id: i64,
+    pub provider_id: Option<i64>,
+    pub type_id: i64,
+    pub status_id: i64,
+    pub notes: String,
+}
+
+pub type FieldErrors = BTreeMap<String, String>;
+
+pub const NOTES_MAX: usize = 2000;
+
+impl AppointmentDraft {
+    pub fn check(&self) -> Result<AppointmentFields, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let patient_id = self.patient_id.filter(|id| *id > 0);
+        if patient_id.is_none() {
+            errors.insert("patientId".into(), REQUIRED.into());
+        }
+        if self.start.is_none() {
+            errors.insert("start".into(), REQUIRED.into());
+        }
+        let length = match self.length_minutes {
+            None => {
+                errors.insert("length".into(), REQUIRED.into());
+                0
+            }
+            Some(minutes) if !(1..=MAX_LENGTH_MINUTES).contains(&minutes) => {
+                errors.insert(
+                    "length".into(),
+                    format!("Must be a whole number of minutes from 1 to {MAX_LENGTH_MINUTES}"),
+                );
+                0
+            }
+            Some(minutes) => minutes,
+        };
+        let resource_id = self.resource_id.filter(|id| *id > 0);
+        if resource_id.is_none() {
+            errors.insert("resourceId".into(), REQUIRED.into());
+        }
+        let type_id = meaningful(self.type_id);
+        if type_id.is_none() {
+            errors.insert("typeId".into(), REQUIRED.into());
+        }
+        let status_id = meaningful(self.status_id);
+        if status_id.is_none() {
+            errors.insert("statusId".into(), REQUIRED.into());
+        }
+        if self.notes.trim().chars().count() > NOTES_MAX {
+            errors.insert("notes".into(), format!("Cannot be longer than {NOTES_MAX} characters"));
+        }
+        match (patient_id, self.start, resource_id, type_id, status_id) {
+            (Some(patient_id), Some(start), Some(resource_id), Some(type_id), Some(status_id)) if errors.is_empty() => {
+                Ok(AppointmentFields {
+                    patient_id,
+                    start,
+                    end: start + Duration::minutes(length),
+                    length_minutes: length,
+                    resource_id,
+                    provider_id: meaningful(self.provider_id),
+                    type_id,
+                    status_id,
+                    notes: self.notes.trim().to_owned(),
+                })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// Two spans overlap when each starts before the other ends (touching is not overlapping).
+pub fn overlaps(a_start: DateTime<Utc>, a_end: DateTime<Utc>, b_start: DateTime<Utc>, b_end: DateTime<Utc>) -> bool {
+    a_start < b_end && b_start < a_end
+}
+
+/// What saving an appointment comes to, given what its span meets on its resource.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Booking {
+    /// Nothing in the way: booked.
+    Book,
+    /// Refused: it overlaps these appointments (by index) and/or these "don't schedule"
+    /// block-outs; nothing is booked.
+    Refuse { appointments: Vec<usize>, block_outs: Vec<usize> },
+    /// Held, not booked, until the user confirms: it falls in these "confirm
+    /// scheduling" block-outs.
+    HoldForConfirmation { block_outs: Vec<usize> },
+}
+
+/// Decides a booking. `appointments` are the other appointments overlapping the span on
+/// the same resource; `block_outs` the rules of the block-outs overlapping it.
+pub fn decide(overlapping_appointments: usize, block_outs: &[BlockRule], overlaps_allowed: bool) -> Booking {
+    let appointments: Vec<usize> = if overlaps_allowed { Vec::new() } else { (0..overlapping_appointments).collect() };
+    let refusing: Vec<usize> =
+        block_outs.iter().enumerate().filter(|(_, r)| **r == BlockRule::Refuse).map(|(i, _)| i).collect();
+    if !appointments.is_empty() || !refusing.is_empty() {
+        return Booking::Refuse { appointments, block_outs: refusing };
+    }
+    let confirming: Vec<usize> =
+        block_outs.iter().enumerate().filter(|(_, r)| **r == BlockRule::Confirm).map(|(i, _)| i).collect();
+    if confirming.is_empty() { Booking::Book } else { Booking::HoldForConfirmation { block_outs: confirming } }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(hour: u32, minute: u32) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(&format!("2026-11-23T{hour:02}:{minute:02}:00Z"))
+            .expect("time")
+            .with_timezone(&Utc)
+    }
+
+    fn draft() -> AppointmentDraft {
+        AppointmentDraft {
+            patient_id: Some(5),
+            start: Some(at(9, 0)),
+            length_minutes: Some(30),
+            resource_id: Some(1),
+            provider_id: Some(3),
+            type_id: Some(4),
+            status_id: Some(2),
+            notes: " Crown seat ".into(),
+        }
+    }
+
+    #[test]
+    fn end_is_start_plus_length() {
+        let fields = draft().check().expect("valid");
+        assert_eq!(fields.end, at(9, 30));
+        assert_eq!(fields.notes, "Crown seat");
+    }
+
+    #[test]
+    fn ids_of_one_or_less_are_none() {
+        let fields = AppointmentDraft { provider_id: Some(1), ..draft() }.check().expect("valid");
+        assert_eq!(fields.provider_id, None);
+        let errors = AppointmentDraft { type_id: Some(1), status_id: Some(0), ..draft() }.check().expect_err("none");
+        assert_eq!((errors["typeId"].as_str(), errors["statusId"].as_str()), (REQUIRED, REQUIRED));
+    }
+
+    #[test]
+    fn every_required_field_is_named() {
+        let errors = AppointmentDraft::default().check().expect_err("empty");
+        assert_eq!(
+            errors.keys().collect::<Vec<_>>(),
+            ["length", "patientId", "resourceId", "start", "statusId", "typeId"]
+        );
+    }
+
+    #[test]
+    fn duration_is_one_to_three_digits_of_minutes() {
+        assert!(AppointmentDraft { length_minutes: Some(999), ..draft() }.check().is_ok());
+        for bad in [0, 1000, -15] {
+            assert!(AppointmentDraft { length_minutes: Some(bad), ..draft() }.check().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn touching_spans_do_not_overlap() {
+        assert!(overlaps(at(9, 0), at(9, 30), at(9, 15), at(9, 45)));
+        assert!(!overlaps(at(9, 0), at(9, 30), at(9, 30), at(10, 0)));
+        assert!(overlaps(at(9, 0), at(10, 0), at(9, 15), at(9, 30)), "inside");
+    }
+
+    #[test]
+    fn overlaps_refuse_unless_the_practice_allows_them() {
+        assert_eq!(decide(2, &[], false), Booking::Refuse { appointments: vec![0, 1], block_outs: vec![] });
+        assert_eq!(decide(2, &[], true), Booking::Book);
+        assert_eq!(decide(0, &[], false), Booking::Book);
+    }
+
+    #[test]
+    fn block_outs_refuse_hold_or_only_show() {
+        use BlockRule::{Confirm, Display, Refuse};
+        assert_eq!(decide(0, &[Display], false), Booking::Book);
+        assert_eq!(decide(0, &[Display, Confirm], false), Booking::HoldForConfirmation { block_outs: vec![1] });
+        assert_eq!(decide(0, &[Confirm, Refuse], false), Booking::Refuse { appointments: vec![], block_outs: vec![1] });
+        assert_eq!(
+            decide(1, &[Confirm], false),
+            Booking::Refuse { appointments: vec![0], block_outs: vec![] },
+            "an overlap is refused first"
+        );
+        assert_eq!(
+            decide(1, &[Refuse], true),
+            Booking::Refuse { appointments: vec![], block_outs: vec![0] },
+            "allowed overlaps do not lift a block-out"
+        );
+    }
+
+    #[test]
+    fn rule_codes_round_trip() {
+        for rule in [BlockRule::Refuse, BlockRule::Confirm, BlockRule::Display] {
+            assert_eq!(BlockRule::from_code(rule.code()), rule);
+        }
+    }
+}
