@@ -6,12 +6,15 @@ test.describe('Dashboard', () => {
     await loginScreen.loginAsDemo();
   });
 
-  test('greets the user by first and last name, counts the open orders, and invents no appointment count', async ({ page, api }) => {
+  test("greets the user by first and last name, counts today's appointments and the open orders", async ({ page, api }) => {
     const user = api.user!;
     await expect(page.getByTestId('welcome')).toHaveText(`Welcome, ${user.firstName} ${user.lastName}!`);
-    const appointments = page.getByTestId('appointments-card-count');
-    await expect(appointments).toBeVisible();
-    await expect(appointments).not.toHaveText(/\d/);
+    // 'Appointments Scheduled': today's booked appointments at the practice (Los Angeles in the demo).
+    const today = await api.practiceToday();
+    const day = await api.get<Array<{ pending: boolean }>>(`/api/scheduling/1/appointments?date=${today}`);
+    const booked = day.filter((a) => !a.pending).length;
+    expect(booked).toBeGreaterThan(0);
+    await expect(page.getByTestId('appointments-card-count')).toHaveText(booked.toLocaleString('en-US'));
     // 'Orders Open': GET /api/orders/?limit=1&statuses=0, read from x-total-count.
     const open = await api.orderCount('statuses=0');
     expect(open).toBeGreaterThan(0);

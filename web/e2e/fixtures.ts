@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { dayIn, instantOf, wireInstant } from '../src/lib/time-zone';
 import { AppShell } from './pages/app-shell';
 import { LoginScreen } from './pages/login-screen';
 
@@ -142,6 +143,55 @@ export class ServerApi {
     return { patient, insurance, contacts, guarantors, alerts: { patient: alerts.length, account: accountAlerts.length, allergy: allergies.length } };
   }
 
+  /** A call whose status the test checks itself: the status and the JSON body (null when none). */
+  async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await this.request.fetch(this.url(path), { method, headers: this.headers(), ...(data !== undefined ? { data } : {}) });
+    this.keep(response.headers());
+    const text = await response.text();
+    return { status: response.status(), body: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  /** The practice's time zone (practice.timeZone; the demo is in Los Angeles). */
+  async practiceZone(): Promise<string> {
+    const prefs = await this.preferences(['practice.timeZone']);
+    return typeof prefs['practice.timeZone'] === 'string' ? prefs['practice.timeZone'] : 'UTC';
+  }
+
+  /** Today at the practice, yyyy-MM-dd. */
+  async practiceToday(): Promise<string> {
+    return dayIn(new Date(), await this.practiceZone());
+  }
+
+  /** `hour:minute` of `day` (yyyy-MM-dd) on the practice's clock, as an ISO instant. */
+  async practiceInstant(day: string, hour: number, minute: number): Promise<string> {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return wireInstant(instantOf({ year, month, day: date, hour, minute, second: 0 }, await this.practiceZone()));
+  }
+
+  /** POST /api/scheduling/1/appointments; expects 201 and answers the booked appointment. */
+  async createAppointment(input: { patientId: number; start: string; length: number; resourceId: number; providerId?: number | null; typeId?: number; statusId?: number; notes?: string }): Promise<DemoAppointment> {
+    const { status, body } = await this.call('POST', '/api/scheduling/1/appointments', { typeId: 4, statusId: 3, notes: '', ...input });
+    expect(status, `booking ${JSON.stringify(input)}: ${JSON.stringify(body)}`).toBe(201);
+    return body as DemoAppointment;
+  }
+
+  /** A day's appointments (GET /api/scheduling/1/appointments?date=...). */
+  async day(date: string, query = ''): Promise<DemoAppointment[]> {
+    return this.get<DemoAppointment[]>(`/api/scheduling/1/appointments?date=${date}${query ? `&${query}` : ''}`);
+  }
+
+  /** The first day from `from` (up to two weeks on) with a block-out of `rule`, and that block-out. */
+  async blockOutWithRule(rule: 'refuse' | 'confirm' | 'display', from: string): Promise<DemoTransparency> {
+    for (let offset = 0; offset < 14; offset += 1) {
+      const date = new Date(`${from}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + offset);
+      const day = date.toISOString().slice(0, 10);
+      const found = (await this.get<DemoTransparency[]>(`/api/scheduling/1/transparencies?date=${day}`)).find((t) => t.rule === rule);
+      if (found) return found;
+    }
+    throw new Error(`No ${rule} block-out within two weeks`);
+  }
+
   /** Status of GET /api/users with the given token (to prove a token was revoked). */
   async usersStatusWith(token: string): Promise<number> {
     const response = await this.request.get(this.url('/api/users'), { headers: { jwt: token } });
@@ -200,6 +250,40 @@ export interface DemoOrder {
   statusUpdates: Array<{ orderStatusId: number; statusString: string }>;
 }
 
+export interface DemoAppointment {
+  appointmentId: number;
+  appointmentDate: string;
+  appointmentTime: string;
+  start: string;
+  end: string;
+  length: number;
+  patientId: number;
+  patientName: string;
+  patientNameDisplay: string;
+  providerID: number | null;
+  providerName: string | null;
+  resource: string;
+  resourceId: number;
+  status: string;
+  statusId: number;
+  statusCategory: string;
+  type: string;
+  typeId: number;
+  notes: string;
+  pending: boolean;
+  deleted: boolean;
+}
+
+export interface DemoTransparency {
+  transparencyId: number;
+  resourceId: number;
+  blockName: string;
+  color: string;
+  rule: string;
+  start: string;
+  end: string;
+}
+
 export interface DemoGuarantor {
   firstName: string;
   lastName: string;
@@ -225,6 +309,8 @@ export const PREFERENCE_DEFAULTS: Record<string, unknown> = {
   allowToothSurface: false,
   defaultOrdersView: 'mine',
   ordersFilters: { offices: 'all', statuses: [0], providers: 'all', types: 'all', signed: 'both' },
+  defaultSchedulingView: 'dayView',
+  apptFilters: { order: 1, resources: 'all', providers: 'all' },
 };
 
 interface Fixtures {

@@ -42,7 +42,7 @@ test.describe('The patient area at phone width', () => {
     await expect(page.getByRole('menuitem', { name: 'New Patient' })).toBeEnabled();
     await expect(page.getByRole('menuitem', { name: 'New Vitals', exact: true })).toBeEnabled();
     await expect(page.getByRole('menuitem', { name: 'New Order', exact: true })).toBeEnabled();
-    await expect(page.getByRole('menuitem', { name: /^New Appointment\s*\(not available yet\)$/ })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'New Appointment', exact: true })).toBeEnabled();
     await page.getByRole('menuitem', { name: 'New Patient' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Patient' })).toBeVisible();
     await page.getByRole('dialog', { name: 'Create Patient' }).getByRole('button', { name: 'Cancel' }).click();

@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { Landing } from './routes/Landing';
 import { NotFound } from './routes/NotFound';
-import { ReferrersPlaceholder, SchedulePlaceholder } from './routes/placeholders';
+import { ReferrersPlaceholder } from './routes/placeholders';
 import { RequireSession } from './session/RequireSession';
 import { AppShell } from './shell/AppShell';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -14,6 +14,7 @@ const DashboardPage = lazy(() => import('./routes/dashboard'));
 const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
 const SearchPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.SearchRoute })));
 const PatientArea = lazy(() => import('./routes/patient-area'));
+const AppointmentsRoutes = lazy(() => import('./routes/appointments'));
 const OrdersRoutes = lazy(() => import('@/features/orders/routes/OrdersRoutes'));
 const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
 const HelpPage = lazy(() => import('@/features/help/routes/HelpPage'));
@@ -41,7 +42,7 @@ export function AppRouter() {
               <Route path="patients" element={page(PatientsPage)} />
               <Route path="search" element={page(SearchPage)} />
               <Route path="patients/:patientId/*" element={page(PatientArea)} />
-              <Route path="appointments/*" element={<SchedulePlaceholder />} />
+              <Route path="appointments/*" element={page(AppointmentsRoutes)} />
               <Route path="orders/*" element={page(OrdersRoutes)} />
               <Route path="referrals/*" element={<ReferrersPlaceholder />} />
               <Route path="preferences" element={page(PreferencesPage)} />

@@ -156,6 +156,7 @@ export const SCHEDULE_TEXT = {
   none: 'None',
   // Not in the spec: ours.
   notSaved: 'The appointment could not be saved. Please try again.',
+  choosePatient: 'Select a Patient',
   noAppointmentFound: 'No appointment was found',
   noTreatmentPlans: 'This Patient Has No Treatment Plans',
   referralsLater: 'Referrals are not available in Pocketchart yet: the referrals area arrives with a later release.',

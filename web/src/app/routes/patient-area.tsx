@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { NewAppointmentDialog, PatientAppointmentsArea } from '@/features/appointments';
 import { NewOrderDialog } from '@/features/orders';
 import PatientArea from '@/features/patients/routes/PatientArea';
 import type { PatientAreaSlots } from '@/features/patients/components/patient-area-slots';
@@ -15,9 +16,10 @@ function VitalsPage(props: { patientId: number; vitalsId: number | null }) {
   );
 }
 
-// The patient area, given the orders feature's 'New Order' and the vitals feature's
-// 'Create Vitals' and measurement page (features do not import each other).
-const SLOTS: PatientAreaSlots = { NewOrderDialog, NewVitalsDialog, VitalsPage };
+// The patient area, given the orders feature's 'New Order', the vitals feature's
+// 'Create Vitals' and measurement page, and the appointments feature's 'New Appointment'
+// and 'Appointments & Follow-Ups' (features do not import each other).
+const SLOTS: PatientAreaSlots = { NewOrderDialog, NewVitalsDialog, VitalsPage, NewAppointmentDialog, AppointmentsArea: PatientAppointmentsArea };
 
 export default function PatientAreaRoute() {
   return <PatientArea slots={SLOTS} />;

@@ -1,5 +1,4 @@
 import { PlaceholderPage } from '@/components/PlaceholderPage';
 
 /** Screens whose content arrives with later issues: titled pages until then. */
-export const SchedulePlaceholder = () => <PlaceholderPage title="Schedule" />;
 export const ReferrersPlaceholder = () => <PlaceholderPage title="Referrers" />;

@@ -2,8 +2,8 @@ import { createContext, useContext, type ComponentType } from 'react';
 
 /**
  * What other features give the patient area (the app composes them: features do not
- * import each other): the speed dial's 'New Order' and 'New Vitals' dialogs and the page
- * of one vitals measurement.
+ * import each other): the speed dial's 'New Order', 'New Vitals' and 'New Appointment'
+ * dialogs, the page of one vitals measurement and 'Appointments & Follow-Ups'.
  */
 export interface PatientAreaSlots {
   NewOrderDialog?: ComponentType<{ open: boolean; onClose: () => void; patientId: number }>;
@@ -14,6 +14,10 @@ export interface PatientAreaSlots {
     onSaved: (vitals: { vitalsId: number }) => void;
   }>;
   VitalsPage?: ComponentType<{ patientId: number; vitalsId: number | null }>;
+  /** The speed dial's 'New Appointment': the form for the patient; `onSaved` gets the booked appointment. */
+  NewAppointmentDialog?: ComponentType<{ open: boolean; onClose: () => void; patientId: number; onSaved: (appointment: { appointmentId: number }) => void }>;
+  /** /patients/{id}/appointments/*: 'Appointments & Follow-Ups'. */
+  AppointmentsArea?: ComponentType<{ patientId: number }>;
 }
 
 export const PatientAreaSlotsContext = createContext<PatientAreaSlots>({});

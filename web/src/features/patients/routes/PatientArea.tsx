@@ -44,6 +44,13 @@ function Later({ title }: { title: string }) {
   );
 }
 
+/** /patients/{id}/appointments/*: given by the appointments feature. */
+function AppointmentsRoute({ patientId }: { patientId: number }) {
+  const { AppointmentsArea } = usePatientAreaSlots();
+  if (!AppointmentsArea) return <Later title="Appointments & Follow-Ups" />;
+  return <AppointmentsArea patientId={patientId} />;
+}
+
 /** /patients/{id}/clinical/vitals/{vitalsId}: one measurement (given by the vitals feature). */
 function VitalsRoute({ patientId }: { patientId: number }) {
   const { vitalsId } = useParams();
@@ -127,7 +134,7 @@ function LoadedArea({ patientId }: { patientId: number }) {
             <Route path="insurance_and_guarantors/guarantors/:guarantorType" element={<GuarantorDetail />} />
             <Route path="clinical/vitals/:vitalsId" element={<VitalsRoute patientId={patientId} />} />
             <Route path="clinical/*" element={<Later title="Clinical" />} />
-            <Route path="appointments/*" element={<Later title="Appointments & Follow-Ups" />} />
+            <Route path="appointments/*" element={<AppointmentsRoute patientId={patientId} />} />
             <Route path="referrals/*" element={<Later title="Referrals" />} />
             <Route path="new_charge" element={<Later title="Billing Order" />} />
             <Route path="*" element={<PageNotFoundHere />} />

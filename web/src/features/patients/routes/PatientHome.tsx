@@ -77,23 +77,25 @@ function ActionLabel({ name, later }: { name: string; later?: boolean }) {
 /**
  * The patient home (spec part 2, section 2): the menu and the speed dial. New Vitals
  * ('Create Vitals', then the measurement's page), New Order (the order form for this
- * patient) and New Patient work; New Appointment waits for scheduling and is shown
- * disabled, labelled as not available yet (docs/web.md).
+ * patient), New Appointment (the appointment form for this patient, then the appointment's
+ * page) and New Patient. An action no feature provides is shown disabled, labelled as not
+ * available yet.
  */
 export default function PatientHome() {
   usePageTitle('Patient Home');
   const patient = useCurrentPatient();
-  const { NewOrderDialog, NewVitalsDialog } = usePatientAreaSlots();
+  const { NewOrderDialog, NewVitalsDialog, NewAppointmentDialog } = usePatientAreaSlots();
   const navigate = useNavigate();
   const [dialOpen, setDialOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const [orderOpen, setOrderOpen] = useState(false);
   const [vitalsOpen, setVitalsOpen] = useState(false);
+  const [appointmentOpen, setAppointmentOpen] = useState(false);
   const base = `/patients/${patient.patientId}`;
   const actions: Array<{ name: string; icon: ReactNode; onClick?: (() => void) | undefined }> = [
     { name: 'New Vitals', icon: <MonitorHeartOutlined />, onClick: NewVitalsDialog ? () => setVitalsOpen(true) : undefined },
     { name: 'New Order', icon: <AssignmentOutlined />, onClick: NewOrderDialog ? () => setOrderOpen(true) : undefined },
-    { name: 'New Appointment', icon: <EventOutlined /> },
+    { name: 'New Appointment', icon: <EventOutlined />, onClick: NewAppointmentDialog ? () => setAppointmentOpen(true) : undefined },
     { name: 'New Patient', icon: <PersonAddAlt1 />, onClick: () => setCreateOpen(true) },
   ];
   return (
@@ -137,6 +139,17 @@ export default function PatientHome() {
       </SpeedDial>
       <NewAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} title={PATIENT_TEXT.createPatientTitle} />
       {NewOrderDialog && <NewOrderDialog open={orderOpen} onClose={() => setOrderOpen(false)} patientId={patient.patientId} />}
+      {NewAppointmentDialog && (
+        <NewAppointmentDialog
+          open={appointmentOpen}
+          onClose={() => setAppointmentOpen(false)}
+          patientId={patient.patientId}
+          onSaved={(appointment) => {
+            setAppointmentOpen(false);
+            navigate(`/appointments/${appointment.appointmentId}`);
+          }}
+        />
+      )}
       {NewVitalsDialog && (
         <NewVitalsDialog
           open={vitalsOpen}

@@ -125,6 +125,11 @@ export function PatientInformation() {
 export function Balances() {
   usePageTitle('Balances');
   const { patientId } = useCurrentPatient();
+  return <BalancesSection patientId={patientId} />;
+}
+
+/** The Balances section of any patient (the appointment page shows it too). */
+export function BalancesSection({ patientId }: { patientId: number }) {
   const balance = useBalance(patientId);
   return (
     <PageSection title="Balances">

@@ -41,6 +41,11 @@ const PRIORITY = ['', 'Primary', 'Secondary', 'Tertiary'];
 export function InsuranceList() {
   usePageTitle('Insurance');
   const { patientId } = useCurrentPatient();
+  return <InsuranceSection patientId={patientId} />;
+}
+
+/** The Insurance section of any patient (the appointment page shows it too). */
+export function InsuranceSection({ patientId }: { patientId: number }) {
   const query = useInsurance(patientId);
   return (
     <PageSection title="Insurance">

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { unwrap } from '@/api/errors';
+import { scheduleKeys, type AppointmentStatus, type AppointmentType, type ScheduleResource } from '@/api/scheduling/keys';
+
+function list<T>(data: unknown): T[] {
+  return Array.isArray(data) ? (data as T[]) : [];
+}
+
+/** The form's and the filters' option lists (spec part 2, 'Appointment form options'): fetched once, then cached. */
+export const resourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: scheduleKeys.resources,
+    queryFn: async () => list<ScheduleResource>(unwrap(await api.GET('/api/scheduling/1/resources'))),
+    staleTime: Infinity,
+  });
+
+export const typesQueryOptions = () =>
+  queryOptions({
+    queryKey: scheduleKeys.types,
+    queryFn: async () => list<AppointmentType>(unwrap(await api.GET('/api/scheduling/1/appointmentTypes'))),
+    staleTime: Infinity,
+  });
+
+export const statusesQueryOptions = () =>
+  queryOptions({
+    queryKey: scheduleKeys.statuses,
+    queryFn: async () => list<AppointmentStatus>(unwrap(await api.GET('/api/scheduling/1/appointmentStatuses'))),
+    staleTime: Infinity,
+  });
+
+export const useResources = () => useQuery(resourcesQueryOptions());
+export const useAppointmentTypes = () => useQuery(typesQueryOptions());
+export const useAppointmentStatuses = () => useQuery(statusesQueryOptions());

@@ -1,0 +1,101 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { useId } from 'react';
+import { SCHEDULE_TEXT } from '@/lib/messages';
+import { formatIn } from '@/lib/time-zone';
+import type { ConflictInfo } from '../lib/appointment-form';
+
+export type ConflictKind = 'confirm' | 'overlap' | 'blockOut';
+
+const TITLES: Record<ConflictKind, string> = {
+  overlap: SCHEDULE_TEXT.overlapTitle,
+  blockOut: SCHEDULE_TEXT.transparencyTitle,
+  confirm: SCHEDULE_TEXT.confirmTitle,
+};
+const TEXTS: Record<ConflictKind, string> = {
+  overlap: SCHEDULE_TEXT.overlapText,
+  blockOut: SCHEDULE_TEXT.transparencyText,
+  confirm: SCHEDULE_TEXT.confirmText,
+};
+
+const span = (start: string, end: string, zone: string) => `${formatIn(start, zone, 'hh:mm a')} – ${formatIn(end, zone, 'hh:mm a')}`;
+
+/**
+ * What a save came to when it could not simply book (spec part 2, 'Appointment save'):
+ * 'Overlapping Appointments!' (Ok; the overlapping appointments' times), 'Appointment and
+ * Transparency Overlap!' (Ok; the block-outs) or 'Confirm Appointment!' (Yes / No).
+ */
+export function ConflictDialog({
+  kind,
+  conflict,
+  zone,
+  busy,
+  onOk,
+  onYes,
+  onNo,
+}: {
+  kind: ConflictKind | null;
+  conflict: ConflictInfo | null;
+  zone: string;
+  busy?: boolean;
+  onOk: () => void;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  const open = kind !== null && conflict !== null;
+  return (
+    <Dialog open={open} onClose={kind === 'confirm' ? undefined : onOk} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+      {kind && conflict && (
+        <>
+          <DialogTitle id={titleId}>{TITLES[kind]}</DialogTitle>
+          <DialogContent>
+            <DialogContentText id={textId}>{TEXTS[kind]}</DialogContentText>
+            {kind === 'overlap' && conflict.appointments.length > 0 && (
+              <List dense aria-label="Overlapping appointments">
+                {conflict.appointments.map((a, i) => (
+                  <ListItem key={a.appointmentId ?? i} disableGutters>
+                    <ListItemText primary={span(a.start, a.end, zone)} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {kind !== 'overlap' && conflict.transparencies.length > 0 && (
+              <List dense aria-label="Block-outs">
+                {conflict.transparencies.map((t, i) => (
+                  <ListItem key={i} disableGutters>
+                    <ListItemText primary={t.blockName} secondary={span(t.start, t.end, zone)} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {kind === 'confirm' ? (
+              <>
+                <Button onClick={onNo} disabled={busy}>
+                  No
+                </Button>
+                <Button variant="contained" onClick={onYes} disabled={busy}>
+                  Yes
+                </Button>
+              </>
+            ) : (
+              <Button variant="contained" onClick={onOk} autoFocus>
+                Ok
+              </Button>
+            )}
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

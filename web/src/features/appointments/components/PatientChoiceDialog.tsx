@@ -1,0 +1,88 @@
+import CloseIcon from '@mui/icons-material/Close';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { usePatient } from '@/api/patients/get-patient';
+import { PatientSearchDialog } from '@/components/patient-search';
+import { displayBirthdate } from '@/lib/dates';
+import { listName } from '@/lib/format';
+import { SCHEDULE_TEXT } from '@/lib/messages';
+
+function CurrentPatientCard({ patientId, onChoose }: { patientId: number; onChoose: (patientId: number) => void }) {
+  const patient = usePatient(patientId);
+  if (!patient.data) return null;
+  const p = patient.data;
+  const born = displayBirthdate(p.birthdate, p.age);
+  return (
+    <Card variant="outlined" component="section" aria-label="Current patient" data-testid="current-patient-card">
+      <CardActionArea onClick={() => onChoose(p.patientId)} sx={{ p: 2, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}>
+        <Avatar sx={{ bgcolor: 'secondary.main', color: '#fff' }} aria-hidden>
+          {`${p.firstName.trim()[0] ?? ''}${p.lastName.trim()[0] ?? ''}`.toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary" component="p">
+            Current patient
+          </Typography>
+          <Typography component="p" sx={{ fontWeight: 600 }}>
+            {listName(p)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="p">
+            {[born ? `DOB ${born}` : '', `ID ${p.displayId}`].filter(Boolean).join(' · ')}
+          </Typography>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/**
+ * Who a new appointment is for (spec part 2, 'Appointment schedule'): the current patient
+ * first, or 'Search for Another Patient' (the reusable 'Patient Search' dialog).
+ */
+export function PatientChoiceDialog({ open, currentPatientId, onClose, onChoose }: { open: boolean; currentPatientId: number | null; onClose: () => void; onChoose: (patientId: number) => void }) {
+  const titleId = useId();
+  const [searching, setSearching] = useState(false);
+  return (
+    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby={titleId}>
+      <AppBar position="sticky" color="primary" elevation={1}>
+        <Toolbar>
+          <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Close">
+            <CloseIcon />
+          </IconButton>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ ml: 1 }}>
+            {SCHEDULE_TEXT.choosePatient}
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ p: 2, maxWidth: 560, width: '100%', mx: 'auto' }}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Who is the appointment for?
+        </Typography>
+        <Stack spacing={2}>
+          {currentPatientId !== null && <CurrentPatientCard patientId={currentPatientId} onChoose={onChoose} />}
+          <Button variant="contained" color="primary" size="large" startIcon={<PersonSearchOutlined />} onClick={() => setSearching(true)}>
+            {SCHEDULE_TEXT.searchAnotherPatient}
+          </Button>
+        </Stack>
+      </Box>
+      <PatientSearchDialog
+        open={searching}
+        onClose={() => setSearching(false)}
+        onSelect={(patient) => {
+          setSearching(false);
+          onChoose(patient.patientId);
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,304 @@
+import Add from '@mui/icons-material/Add';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import FilterList from '@mui/icons-material/FilterList';
+import Refresh from '@mui/icons-material/Refresh';
+import ViewDayOutlined from '@mui/icons-material/ViewDayOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePreferences } from '@/api/preferences/get-preferences';
+import type { ApptFilters } from '@/api/preferences/model';
+import { useSavePreference } from '@/api/preferences/save-preference';
+import { useDayAppointments, usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
+import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
+import { EmptyText } from '@/components/page-parts';
+import { usePageTitle } from '@/components/page-title';
+import { getCurrentPatientId } from '@/lib/current-patient';
+import { DEFAULT_APPOINTMENT_LENGTH, DRAWER_WIDTH, SWIPE_MIN_PX } from '@/lib/constants';
+import { SCHEDULE_TEXT } from '@/lib/messages';
+import { todayIn } from '@/lib/time-zone';
+import { useResources } from '../api/get-options';
+import { useTransparencies } from '../api/get-transparencies';
+import { useScheduleVersionWatch } from '../api/watch-version';
+import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
+import { DateDialog } from '../components/DateDialog';
+import { ListView } from '../components/ListView';
+import { PatientChoiceDialog } from '../components/PatientChoiceDialog';
+import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
+import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
+import { calendarHours, dayQuery, dayTitle, neighbourDays, shownResources, stepResource } from '../lib/schedule-rules';
+
+// The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
+const DayView = lazy(() => import('../components/DayView'));
+
+const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/**
+ * /appointments (spec part 2, 'Appointment schedule'): the date title with its calendar
+ * dialog, the day/list toggle (saved as defaultSchedulingView, read once), reload, the
+ * 'Filter Appointments' dialog (saved as apptFilters), the day or list, the bottom bar
+ * of days and 'New Appointment'. The date and resource live in the address (?date=&resource=),
+ * so coming back from an appointment shows the same day.
+ */
+export default function SchedulePage() {
+  usePageTitle(SCHEDULE_TEXT.pageTitle);
+  useScheduleVersionWatch();
+  const zone = usePracticeTimeZone();
+  const prefs = usePreferences();
+  const savePreference = useSavePreference();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const today = todayIn(zone);
+  const date = isDay(params.get('date')) ? params.get('date')! : today;
+  const [dayView, setDayView] = useState(() => prefs.defaultSchedulingView !== 'listView');
+  const filters = prefs.apptFilters;
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [choosing, setChoosing] = useState<AppointmentDraft | null>(null);
+  const [formDraft, setFormDraft] = useState<AppointmentDraft | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const resourcesQuery = useResources();
+  const resources = useMemo(() => shownResources(resourcesQuery.data ?? [], filters), [resourcesQuery.data, filters]);
+  const requested = Number(params.get('resource'));
+  const resourceId = resources.some((r) => r.resourceId === requested) ? requested : (resources[0]?.resourceId ?? null);
+  const query = dayQuery(date, filters);
+  const day = useDayAppointments(query);
+  const blockOuts = useTransparencies(date, query.resources);
+  const hours = calendarHours(prefs['scheduling.calendarStartTime'], prefs['scheduling.calendarEndTime']);
+
+  const go = (next: { date?: string; resource?: number | null }) => {
+    const p = new URLSearchParams(params);
+    if (next.date !== undefined) p.set('date', next.date);
+    if (next.resource !== undefined && next.resource !== null) p.set('resource', String(next.resource));
+    setParams(p, { replace: true });
+  };
+
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.days });
+    void queryClient.invalidateQueries({ queryKey: ['scheduling', 'transparencies'] });
+  };
+
+  const applyFilters = (next: ApptFilters) => {
+    setFiltersOpen(false);
+    savePreference.mutate({ key: 'apptFilters', update: next });
+  };
+
+  const toggleView = (view: 'dayView' | 'listView' | null) => {
+    if (!view) return;
+    setDayView(view === 'dayView');
+    savePreference.mutate({ key: 'defaultSchedulingView', update: view });
+  };
+
+  const startNew = (draft: AppointmentDraft) => setChoosing(draft);
+  const newAppointment = () =>
+    startNew({ start: newAppointmentStart(date, today, zone, hours.start), length: DEFAULT_APPOINTMENT_LENGTH, resourceId, patientId: null });
+
+  // Swipe left or right on the day to move between resources.
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const step = (direction: 1 | -1) => go({ resource: stepResource(resources, resourceId, direction) });
+
+  const appointments = day.data ?? [];
+  const resourceAppointments = appointments.filter((a) => a.resourceId === resourceId);
+  const resourceBlockOuts = (blockOuts.data ?? []).filter((b) => b.resourceId === resourceId);
+  const neighbours = neighbourDays(date, today);
+  const noResources = resourcesQuery.data !== undefined && resources.length === 0;
+  const title = dayTitle(date, today);
+
+  return (
+    <Box sx={{ px: { xs: 1, sm: 2 }, pt: 1, pb: 22 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+        <Button
+          onClick={() => setCalendarOpen(true)}
+          startIcon={<EventOutlined />}
+          aria-haspopup="dialog"
+          sx={{ fontSize: '1.05rem', fontWeight: 600, color: 'text.primary', textTransform: 'none', mr: 'auto' }}
+          data-testid="schedule-date"
+        >
+          {title}
+        </Button>
+        <ToggleButtonGroup exclusive size="small" value={dayView ? 'dayView' : 'listView'} onChange={(_e, v) => toggleView(v)} aria-label="View">
+          <ToggleButton value="dayView" aria-label="Day view" sx={{ minWidth: 44, minHeight: 44 }}>
+            <ViewDayOutlined />
+          </ToggleButton>
+          <ToggleButton value="listView" aria-label="List view" sx={{ minWidth: 44, minHeight: 44 }}>
+            <ViewListOutlined />
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Tooltip title="Reload">
+          <IconButton aria-label="Reload" onClick={reload}>
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={SCHEDULE_TEXT.filtersTitle}>
+          <IconButton aria-label="Filters" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+            <FilterList />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {(day.isFetching || blockOuts.isFetching) && <LinearProgress aria-label="Loading the day" sx={{ mb: 1 }} />}
+      {day.isError && (
+        <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={reload}>Retry</Button>}>
+          The day could not be loaded. Please try again.
+        </Alert>
+      )}
+      {noResources ? (
+        <EmptyText testId="no-resources">{SCHEDULE_TEXT.noResources}</EmptyText>
+      ) : dayView ? (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+            <IconButton aria-label="Previous resource" onClick={() => step(-1)} disabled={resources.length < 2}>
+              <ChevronLeft />
+            </IconButton>
+            <TextField
+              select
+              size="small"
+              id="schedule-resource"
+              label={SCHEDULE_TEXT.resources}
+              value={resourceId === null ? '' : String(resourceId)}
+              onChange={(e) => go({ resource: Number(e.target.value) })}
+              sx={{ flexGrow: 1 }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {resources.map((r) => (
+                <option key={r.resourceId} value={String(r.resourceId)}>
+                  {r.name}
+                </option>
+              ))}
+            </TextField>
+            <IconButton aria-label="Next resource" onClick={() => step(1)} disabled={resources.length < 2}>
+              <ChevronRight />
+            </IconButton>
+          </Box>
+          {day.isSuccess && appointments.length === 0 && <EmptyText testId="no-appointments">{SCHEDULE_TEXT.noAppointments}</EmptyText>}
+          <Box
+            onTouchStart={(e) => {
+              const t = e.touches[0];
+              touch.current = t && e.touches.length === 1 ? { x: t.clientX, y: t.clientY } : null;
+            }}
+            onTouchEnd={(e) => {
+              const start = touch.current;
+              const t = e.changedTouches[0];
+              touch.current = null;
+              if (!start || !t) return;
+              const dx = t.clientX - start.x;
+              const dy = t.clientY - start.y;
+              if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > 2 * Math.abs(dy)) step(dx < 0 ? 1 : -1);
+            }}
+          >
+            {resourceId !== null && (
+              <Suspense
+                fallback={
+                  <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                    <CircularProgress aria-label="Loading the calendar" />
+                  </Box>
+                }
+              >
+                <DayView
+                  date={date}
+                  zone={zone}
+                  appointments={resourceAppointments}
+                  blockOuts={resourceBlockOuts}
+                  hours={hours}
+                  colors={prefs.apptColors}
+                  onOpen={(id) => navigate(`/appointments/${id}`)}
+                  onSelectSlot={(start, end) =>
+                    startNew({ start, length: Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000)), resourceId, patientId: null })
+                  }
+                />
+              </Suspense>
+            )}
+          </Box>
+        </>
+      ) : day.isSuccess && appointments.length === 0 ? (
+        <EmptyText testId="no-appointments">{SCHEDULE_TEXT.noAppointments}</EmptyText>
+      ) : (
+        <ListView appointments={appointments} order={filters.order} zone={zone} colors={prefs.apptColors} />
+      )}
+
+      <Fab
+        variant="extended"
+        color="primary"
+        onClick={newAppointment}
+        sx={{ position: 'fixed', right: 16, bottom: 88, color: 'primary.contrastText', zIndex: (t) => t.zIndex.appBar - 1 }}
+      >
+        <Add sx={{ mr: 1 }} />
+        {SCHEDULE_TEXT.newAppointment}
+      </Fab>
+      <Paper
+        component="nav"
+        aria-label="Days"
+        elevation={8}
+        square
+        sx={{
+          position: 'fixed',
+          bottom: 0,
+          left: { xs: 0, md: DRAWER_WIDTH },
+          right: 0,
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 1,
+          px: 1,
+          py: 1,
+          zIndex: (t) => t.zIndex.appBar - 1,
+        }}
+      >
+        <Button startIcon={<ChevronLeft />} onClick={() => go({ date: neighbours.previous.date })} aria-label={`Previous day: ${neighbours.previous.label}`} title={neighbours.previous.full}>
+          {neighbours.previous.label}
+        </Button>
+        <Button variant="outlined" onClick={() => go({ date: today })} disabled={date === today}>
+          {SCHEDULE_TEXT.today}
+        </Button>
+        <Button endIcon={<ChevronRight />} onClick={() => go({ date: neighbours.next.date })} aria-label={`Next day: ${neighbours.next.label}`} title={neighbours.next.full}>
+          {neighbours.next.label}
+        </Button>
+      </Paper>
+
+      <DateDialog
+        open={calendarOpen}
+        date={date}
+        today={today}
+        onClose={() => setCalendarOpen(false)}
+        onChoose={(d) => {
+          setCalendarOpen(false);
+          go({ date: d });
+        }}
+      />
+      <ScheduleFiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
+      <PatientChoiceDialog
+        open={choosing !== null}
+        currentPatientId={choosing ? getCurrentPatientId() : null}
+        onClose={() => setChoosing(null)}
+        onChoose={(patientId) => {
+          if (!choosing) return;
+          setFormDraft({ ...choosing, patientId });
+          setChoosing(null);
+          setFormOpen(true);
+        }}
+      />
+      <AppointmentFormDialog
+        open={formOpen}
+        draft={formDraft}
+        onClose={() => setFormOpen(false)}
+        onSaved={(a: Appointment) => go({ date: a.appointmentDate, resource: a.resourceId })}
+      />
+    </Box>
+  );
+}
