@@ -130,8 +130,9 @@ test.describe('Navigation on a desktop (1280x800)', () => {
     const onDashboard = await back.boundingBox();
     await shell.navigateTo('Schedule');
     await expect(page).toHaveURL(/\/app\/appointments$/);
-    const onSchedule = await back.boundingBox();
-    expect(onSchedule!.y).toBeLessThan(onDashboard!.y);
+    // The schedule is a lazily loaded route: the button moves once it is shown.
+    await expect(page.getByTestId('schedule-date')).toBeVisible();
+    await expect.poll(async () => (await back.boundingBox())!.y).toBeLessThan(onDashboard!.y);
     await back.click();
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });

@@ -152,7 +152,10 @@ test.describe('Schedule on a desktop', () => {
     let confirm = page.getByRole('dialog', { name: 'Confirm Appointment!' });
     await expect(confirm).toContainText(slot.blockName);
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await expect(form.dialog).toBeHidden();
+    await expect(confirm).toBeHidden();
+    // (Under the confirmation the form is hidden from the accessibility tree: wait for the booking itself.)
+    await expect.poll(async () => (await api.day(slotDay, `resources=${slot.resourceId}`)).find((a) => a.start === slot.start)?.pending).toBe(false);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     const afterYes = await api.day(slotDay, `resources=${slot.resourceId}`);
     expect(afterYes.length).toBe(before.length + 1);
     expect(afterYes.find((a) => a.start === slot.start)).toMatchObject({ pending: false, patientId: 5 });
@@ -473,6 +476,17 @@ test.describe('Schedule at phone width', () => {
     expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // A swipe to the left shows the next resource (wrapping from the last to the first), to the right the previous.
+    const swipe = async (fromX: number, toX: number) => {
+      const box = (await schedule.dayView.boundingBox())!;
+      const y = box.y + 120;
+      await schedule.dayView.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: fromX, clientY: y }], changedTouches: [{ identifier: 1, clientX: fromX, clientY: y }] });
+      await schedule.dayView.dispatchEvent('touchend', { touches: [], changedTouches: [{ identifier: 1, clientX: toX, clientY: y + 4 }] });
+    };
+    await swipe(300, 120);
+    await expect(schedule.resources).toHaveValue('1');
+    await swipe(120, 300);
+    await expect(schedule.resources).toHaveValue('4');
 
     await schedule.newAppointment.click();
     await chooseCurrentPatient(page);

@@ -30,6 +30,7 @@ import {
   selectionFromChoice,
   showsProvider,
   shownResources,
+  swipeStep,
   statusColor,
   stepResource,
 } from './schedule-rules';
@@ -130,6 +131,13 @@ describe('schedule filters and the day', () => {
     expect(stepResource(resources, 3, 1)).toBe(1);
     expect(stepResource(resources, 1, -1)).toBe(3);
     expect(stepResource([], 1, 1)).toBeNull();
+  });
+  it('reads a swipe: 60 px across and mostly sideways; left is the next resource', () => {
+    expect(swipeStep(-80, 10)).toBe(1);
+    expect(swipeStep(80, -10)).toBe(-1);
+    expect(swipeStep(-59, 0)).toBeNull();
+    expect(swipeStep(-80, 50)).toBeNull();
+    expect(swipeStep(0, 200)).toBeNull();
   });
   it('labels days Today or a short weekday with the date', () => {
     expect(dayLabel('2026-11-23', '2026-11-23')).toBe('Today');

@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { ApptFilters, IdSelection } from '@/api/preferences/model';
-import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX } from '@/lib/constants';
+import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from '@/lib/constants';
 import { SCHEDULE_TEXT } from '@/lib/messages';
 import { shiftDay } from './date-ranges';
 
@@ -93,6 +93,15 @@ export function stepResource(resources: Array<{ resourceId: number }>, current: 
   const from = at < 0 ? 0 : at;
   const next = (from + step + resources.length) % resources.length;
   return resources[next]!.resourceId;
+}
+
+/**
+ * A swipe on the day: at least SWIPE_MIN_PX across and more than twice as wide as tall.
+ * Leftwards shows the next resource (1), rightwards the previous one (-1); else nothing.
+ */
+export function swipeStep(dx: number, dy: number): 1 | -1 | null {
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) <= 2 * Math.abs(dy)) return null;
+  return dx < 0 ? 1 : -1;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
 import { EmptyText } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { getCurrentPatientId } from '@/lib/current-patient';
-import { DEFAULT_APPOINTMENT_LENGTH, DRAWER_WIDTH, SWIPE_MIN_PX } from '@/lib/constants';
+import { DEFAULT_APPOINTMENT_LENGTH, DRAWER_WIDTH } from '@/lib/constants';
 import { SCHEDULE_TEXT } from '@/lib/messages';
 import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
@@ -41,7 +41,7 @@ import { ListView } from '../components/ListView';
 import { PatientChoiceDialog } from '../components/PatientChoiceDialog';
 import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
 import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
-import { calendarHours, dayQuery, dayTitle, neighbourDays, shownResources, stepResource } from '../lib/schedule-rules';
+import { calendarHours, dayQuery, dayTitle, neighbourDays, shownResources, stepResource, swipeStep } from '../lib/schedule-rules';
 
 // The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
 const DayView = lazy(() => import('../components/DayView'));
@@ -197,9 +197,8 @@ export default function SchedulePage() {
               const t = e.changedTouches[0];
               touch.current = null;
               if (!start || !t) return;
-              const dx = t.clientX - start.x;
-              const dy = t.clientY - start.y;
-              if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > 2 * Math.abs(dy)) step(dx < 0 ? 1 : -1);
+              const direction = swipeStep(t.clientX - start.x, t.clientY - start.y);
+              if (direction) step(direction);
             }}
           >
             {resourceId !== null && (
