@@ -11,7 +11,7 @@ DEBUG_BIN := target/debug/pocketchart
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run openapi bench-web-size help
+.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run openapi bench bench-web-size help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -57,6 +57,9 @@ e2e-run:
 openapi: web-deps ## After changing the API: regenerate the OpenAPI document and the web app's types
 	cargo run $(CARGO_FLAGS) -q -p pocketchart -- openapi > web/src/api/openapi.json
 	cd web && npm run gen:api
+
+bench: ## Search, orders and day-schedule benchmarks on a generated large practice (see docs/performance.md)
+	bench/run.sh
 
 bench-web-size: web ## Gzipped JavaScript the login page and the dashboard load
 	cd web && npm run size

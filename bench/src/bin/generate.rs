@@ -1,9 +1,13 @@
-//! Fills an empty database with a large practice: `generate --database URL --patients N`.
+//! Fills a database with a large practice:
+//! `generate --database URL --patients N [--orders N] [--appointments N]`.
+//! Each part is skipped when the database already holds it, so one database can be
+//! grown step by step.
 
 use std::time::Instant;
 
 use clap::Parser;
 use store::Store;
+use store::demo::large::LargeTable;
 
 #[derive(Parser)]
 struct Args {
@@ -13,17 +17,20 @@ struct Args {
     patients: usize,
     #[arg(long, default_value_t = store::demo::DEFAULT_SEED)]
     seed: u64,
-    /// Orders to add (to a database whose orders table is empty).
+    /// Orders to add (when the orders table is empty).
     #[arg(long, default_value_t = 0)]
     orders: usize,
+    /// Appointments to add (when the schedule holds no more than the demo's weeks).
+    #[arg(long, default_value_t = 0)]
+    appointments: usize,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let store = Store::open(&args.database).await?;
-    let started = Instant::now();
     if store.is_empty_practice().await? {
+        let started = Instant::now();
         let summary = store
             .fill_large(args.seed, chrono::Utc::now(), args.patients, |written| {
                 eprintln!("{written} patients written ({:.0} s)", started.elapsed().as_secs_f64());
@@ -36,7 +43,7 @@ async fn main() -> anyhow::Result<()> {
             started.elapsed().as_secs_f64()
         );
     }
-    if args.orders > 0 {
+    if args.orders > 0 && store.large_rows(LargeTable::Orders).await? < 1_000 {
         let started = Instant::now();
         let written = store
             .fill_large_orders(args.seed, chrono::Utc::now(), args.orders, |written| {
@@ -44,6 +51,16 @@ async fn main() -> anyhow::Result<()> {
             })
             .await?;
         println!("{written} orders written in {:.1} s", started.elapsed().as_secs_f64());
+    }
+    // The demo's own weeks hold a few thousand appointments at most.
+    if args.appointments > 0 && store.large_rows(LargeTable::Appointments).await? < 10_000 {
+        let started = Instant::now();
+        let written = store
+            .fill_large_appointments(args.seed, chrono::Utc::now(), args.appointments, |written| {
+                eprintln!("{written} appointments written ({:.0} s)", started.elapsed().as_secs_f64());
+            })
+            .await?;
+        println!("{written} appointments written in {:.1} s", started.elapsed().as_secs_f64());
     }
     store.close().await;
     Ok(())

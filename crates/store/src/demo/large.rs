@@ -10,13 +10,23 @@ use rand_chacha::ChaCha8Rng;
 use sea_orm::{ConnectionTrait, TransactionTrait};
 
 use super::people::NamePools;
+use super::schedule;
 use super::{
     DemoError, DemoOptions, DemoSummary, chart, household, insert_all, insert_households, orders, phone_index,
 };
-use crate::entities::patient;
+use crate::entities::{appointment, patient, resource, transparency};
 use crate::names::NameKind;
 use crate::{Backend, Store};
-use sea_orm::{EntityTrait, QuerySelect};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{EntityTrait, PaginatorTrait, QuerySelect};
+
+/// The tables a large practice fills.
+#[derive(Clone, Copy, Debug)]
+pub enum LargeTable {
+    Patients,
+    Orders,
+    Appointments,
+}
 
 /// Patients written per transaction.
 const CHUNK: usize = 5_000;
@@ -43,8 +53,98 @@ fn renumber<M>(rows: &mut [M], next: &mut i64, id: impl Fn(&mut M) -> &mut i64) 
 
 /// Orders written per transaction.
 const ORDER_CHUNK: usize = 20_000;
+/// Days of the schedule written per transaction.
+const SCHEDULE_DAYS_CHUNK: usize = 60;
 
 impl Store {
+    /// Rows in one of the tables the large practice fills (for the generator to skip
+    /// what a database already holds).
+    pub async fn large_rows(&self, table: LargeTable) -> Result<u64, DemoError> {
+        Ok(match table {
+            LargeTable::Patients => patient::Entity::find().count(&self.db).await?,
+            LargeTable::Orders => crate::entities::order::Entity::find().count(&self.db).await?,
+            LargeTable::Appointments => appointment::Entity::find().count(&self.db).await?,
+        })
+    }
+
+    /// Adds about `count` appointments: every resource booked on every working day of
+    /// the years up to two months ahead, with a lunch block-out each day. For a
+    /// schedule that is still empty but for the demo's weeks, which it goes back from.
+    pub async fn fill_large_appointments(
+        &self,
+        seed: u64,
+        now: DateTime<Utc>,
+        count: usize,
+        progress: impl Fn(usize),
+    ) -> Result<usize, DemoError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7363_6865_6475);
+        let resources = resource::Entity::find().all(&self.db).await?;
+        let patient_count = i64::try_from(patient::Entity::find().count(&self.db).await?).unwrap_or(0);
+        if resources.is_empty() || patient_count == 0 {
+            return Ok(0);
+        }
+        let zone = self.practice_preferences(&["practice.timeZone"]).await?;
+        let tz = zone
+            .get("practice.timeZone")
+            .and_then(serde_json::Value::as_str)
+            .and_then(|name| name.parse::<chrono_tz::Tz>().ok())
+            .unwrap_or(chrono_tz::UTC);
+        let archive = schedule::ArchiveDays { resources: &resources, patient_count, tz, now };
+        let max_id = |rows: Option<i64>| rows.unwrap_or(0);
+        let mut next_appointment = max_id(
+            appointment::Entity::find()
+                .select_only()
+                .column_as(Expr::col(appointment::Column::Id).max(), "id")
+                .into_tuple::<Option<i64>>()
+                .one(&self.db)
+                .await?
+                .flatten(),
+        );
+        let mut next_transparency = max_id(
+            transparency::Entity::find()
+                .select_only()
+                .column_as(Expr::col(transparency::Column::Id).max(), "id")
+                .into_tuple::<Option<i64>>()
+                .one(&self.db)
+                .await?
+                .flatten(),
+        );
+        // Start after the demo's four weeks and walk back day by day.
+        let today = now.with_timezone(&tz).date_naive();
+        let mut day = today + chrono::Duration::days(60);
+        let demo_weeks = (today - chrono::Duration::days(14))..=(today + chrono::Duration::days(14));
+        let mut written = 0usize;
+        while written < count {
+            let (mut appointments, mut spans) = (Vec::new(), Vec::new());
+            for _ in 0..SCHEDULE_DAYS_CHUNK {
+                if !demo_weeks.contains(&day) {
+                    let (a, t) = archive.day(&mut rng, day, &mut next_appointment, &mut next_transparency);
+                    appointments.extend(a);
+                    spans.extend(t);
+                }
+                day -= chrono::Duration::days(1);
+            }
+            appointments.truncate(count - written);
+            written += appointments.len();
+            let txn = self.db.begin().await?;
+            insert_all(&txn, appointments).await?;
+            insert_all(&txn, spans).await?;
+            txn.commit().await?;
+            progress(written);
+        }
+        if self.backend == Backend::Postgres {
+            for table in ["appointments", "transparencies"] {
+                self.db
+                    .execute_unprepared(&format!(
+                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT COALESCE(MAX(id), 1) FROM {table}))"
+                    ))
+                    .await?;
+            }
+        }
+        self.db.execute_unprepared("ANALYZE").await?;
+        Ok(written)
+    }
+
     /// Adds `count` orders (with their notes and status history), most of them long
     /// closed, over the practice's patients. For an orders table that is still empty.
     pub async fn fill_large_orders(

@@ -349,3 +349,70 @@ fn add_treatment_plans(
         }
     }
 }
+
+/// A long-running practice's schedule for benchmarks: consecutive working days ending
+/// `days_ahead` after today, each resource booked back to back from 8:00 to 17:00 with a
+/// lunch block-out, until `count` appointments. Ids continue from `next_id`s.
+pub struct ArchiveDays<'a> {
+    pub resources: &'a [resource::Model],
+    pub patient_count: i64,
+    pub tz: Tz,
+    pub now: DateTime<Utc>,
+}
+
+impl ArchiveDays<'_> {
+    /// The appointments and block-outs of `day` on every resource.
+    pub fn day(
+        &self,
+        rng: &mut ChaCha8Rng,
+        day: NaiveDate,
+        next_appointment: &mut i64,
+        next_transparency: &mut i64,
+    ) -> (Vec<appointment::Model>, Vec<transparency::Model>) {
+        let (mut appointments, mut spans) = (Vec::new(), Vec::new());
+        if day.weekday() == Weekday::Sun {
+            return (appointments, spans);
+        }
+        for resource in self.resources {
+            *next_transparency += 1;
+            spans.push(transparency::Model {
+                id: *next_transparency,
+                resource_id: resource.id,
+                type_id: LUNCH,
+                starts_at: local(self.tz, day, 12, 0),
+                ends_at: local(self.tz, day, 13, 0),
+            });
+            let mut minute = 8 * 60;
+            while minute < 17 * 60 {
+                let length = [15u32, 20, 30, 30, 45][rng.random_range(0..5)];
+                if (minute < 13 * 60 && minute + length > 12 * 60) || minute + length > 17 * 60 {
+                    minute = if minute < 13 * 60 { 13 * 60 } else { 17 * 60 };
+                    continue;
+                }
+                let starts_at = local(self.tz, day, minute / 60, minute % 60);
+                let offset = (day - self.now.with_timezone(&self.tz).date_naive()).num_days();
+                *next_appointment += 1;
+                appointments.push(appointment::Model {
+                    id: *next_appointment,
+                    patient_id: rng.random_range(1..=self.patient_count),
+                    resource_id: resource.id,
+                    provider_id: resource.provider_id,
+                    type_id: VISITS[rng.random_range(0..VISITS.len())].0,
+                    status_id: day_status(rng, offset, starts_at, self.now),
+                    starts_at,
+                    ends_at: starts_at + Duration::minutes(i64::from(length)),
+                    length_minutes: length as i32,
+                    notes: String::new(),
+                    pending: false,
+                    replaces_id: None,
+                    archived: rng.random_bool(0.02),
+                    created_by: 8,
+                    created_at: starts_at - Duration::days(14),
+                    updated_at: starts_at,
+                });
+                minute += length;
+            }
+        }
+        (appointments, spans)
+    }
+}

@@ -106,8 +106,10 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        // A day of one resource is a range of this index; a patient's history another.
+        // A day of one resource is a range of this index; a day of every resource (the
+        // dashboard's count, the unfiltered day) of the next; a patient's history the last.
         index(manager, "appointments", &["resource_id", "starts_at"]).await?;
+        index(manager, "appointments", &["starts_at"]).await?;
         index(manager, "appointments", &["patient_id", "starts_at"]).await?;
 
         manager

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Benchmarks at scale: each measured directly against the store and through the API
+# (wrk on loopback), at 1 and 32 clients, on SQLite and PostgreSQL.
+#
+#   bench/run.sh                      # search, orders and schedule
+#   bench/run.sh schedule             # one of them
+#   PATIENTS=100000 bench/run.sh      # a smaller practice
+#
+# The large practice (PATIENTS patients, ORDERS orders, APPOINTMENTS appointments) is
+# generated once into bench/data/ (SQLite) and pc_bench_<PATIENTS> (PostgreSQL) and
+# reused. Results go to bench/results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BENCHES=${*:-search orders schedule}
+PATIENTS=${PATIENTS:-1000000}
+ORDERS=${ORDERS:-1000000}
+APPOINTMENTS=${APPOINTMENTS:-1000000}
+SECONDS_EACH=${SECONDS_EACH:-20}
+PG_ADMIN=${POCKETCHART_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}
+PG_BASE=${PG_ADMIN%/*}
+PORT=${PORT:-18181}
+mkdir -p bench/data bench/results
+RESULTS=bench/results/$(date +%Y-%m-%d)-${PATIENTS}-${BENCHES// /-}.txt
+
+command -v wrk >/dev/null || { sudo_cmd=$([ "$(id -u)" = 0 ] || echo sudo); $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq wrk; }
+cargo build --release --locked -p pocketchart -p bench
+
+QUERIES=bench/data/queries-${PATIENTS}.txt
+SQLITE_URL=sqlite://bench/data/search-${PATIENTS}.db
+PG_DB=pc_bench_${PATIENTS}
+PG_URL=$PG_BASE/$PG_DB
+
+generate() {
+  target/release/generate --database "$1" --patients "$PATIENTS" --orders "$ORDERS" --appointments "$APPOINTMENTS"
+}
+generate "$SQLITE_URL"
+if ! psql "$PG_ADMIN" -Atc "select 1 from pg_database where datname='$PG_DB'" | grep -q 1; then
+  psql "$PG_ADMIN" -c "CREATE DATABASE $PG_DB" >/dev/null
+fi
+generate "$PG_URL"
+
+# Direct measurement of one benchmark on one database.
+direct() {
+  local bench=$1 url=$2
+  case $bench in
+    search)
+      local make_queries=""
+      [ -f "$QUERIES" ] || make_queries="--make-queries 5000"
+      # shellcheck disable=SC2086
+      target/release/search-bench --database "$url" --queries "$QUERIES" $make_queries --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
+    orders) target/release/orders-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
+    schedule) target/release/schedule-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
+  esac
+}
+
+# The same requests through the API.
+api() {
+  local bench=$1 token=$2 label=${3:-}
+  local script=bench/$bench.lua
+  # Warm the server's caches as the direct run did.
+  ALL=${ALL:-0} QUERIES=$QUERIES TOKEN=$token wrk -t1 -c4 -d5s -s "$script" http://127.0.0.1:$PORT >/dev/null
+  for clients in 1 32; do
+    local threads
+    threads=$([ "$clients" = 1 ] && echo 1 || echo 2)
+    printf "api %s%s clients=%s " "$bench" "$label" "$clients"
+    ALL=${ALL:-0} QUERIES=$QUERIES TOKEN=$token wrk -t"$threads" -c"$clients" -d"${SECONDS_EACH}"s -s "$script" http://127.0.0.1:$PORT | grep '^api' | sed 's/^api //'
+  done
+}
+
+{
+  echo "# $BENCHES; $PATIENTS patients, $ORDERS orders, $APPOINTMENTS appointments; $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  for db in sqlite postgres; do
+    url=$([ "$db" = sqlite ] && echo "$SQLITE_URL" || echo "$PG_URL")
+    echo "## $db"
+    for bench in $BENCHES; do
+      direct "$bench" "$url" | sed "s/^direct /direct $bench /"
+    done
+
+    target/release/pocketchart serve --database "$url" --listen 127.0.0.1:$PORT >/tmp/pocketchart-bench.log 2>&1 &
+    server=$!
+    trap 'kill $server 2>/dev/null || true' EXIT
+    for _ in $(seq 1 120); do curl -sf http://127.0.0.1:$PORT/api/health >/dev/null && break; sleep 0.5; done
+    digest=$(printf demo | sha256sum | cut -d' ' -f1)
+    token=$(curl -s -D - -o /dev/null -H 'content-type: application/json' \
+      -d "{\"clientType\":8,\"username\":\"demo\",\"password\":\"$digest\"}" http://127.0.0.1:$PORT/api/login | awk 'tolower($1)=="jwt:"{print $2}' | tr -d '\r')
+    for bench in $BENCHES; do
+      api "$bench" "$token"
+      if [ "$bench" = schedule ]; then ALL=1 api "$bench" "$token" " whole-day"; fi
+    done
+    kill $server; wait $server 2>/dev/null || true
+    trap - EXIT
+  done
+} | tee "$RESULTS"
+echo "written to $RESULTS"
