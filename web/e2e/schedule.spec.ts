@@ -488,6 +488,22 @@ test.describe('Schedule at phone width', () => {
     await swipe(120, 300);
     await expect(schedule.resources).toHaveValue('4');
 
+    // A tap on empty time books nothing; a long press and drag starts a new appointment there.
+    const emptySlot = schedule.dayView.locator('.rbc-day-slot .rbc-time-slot').nth(8);
+    await emptySlot.scrollIntoViewIfNeeded();
+    const slotBox = (await emptySlot.boundingBox())!;
+    await page.touchscreen.tap(slotBox.x + slotBox.width / 2, slotBox.y + slotBox.height / 2);
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await schedule.longPressDrag('09:00', '09:30');
+    await chooseCurrentPatient(page);
+    const pressed = new AppointmentForm(page);
+    await expect(pressed.field('Appointment Date')).toHaveValue(`${day}T09:00`);
+    await expect(pressed.field('Duration (min)')).toHaveValue('30');
+    await expect.poll(() => pressed.chosen('Resource')).toBe('Exam Room 2');
+    await pressed.cancel.click();
+    await expect(pressed.dialog).toBeHidden();
+
     await schedule.newAppointment.click();
     await chooseCurrentPatient(page);
     const form = new AppointmentForm(page);

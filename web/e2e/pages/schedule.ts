@@ -57,6 +57,28 @@ export class ScheduleScreen {
     await this.page.mouse.up();
   }
 
+  /**
+   * On touch: a long press (700 ms) on the `from` slot, then a drag to the slot before `to`
+   * (raw touch events through the DevTools protocol: Playwright's touchscreen only taps).
+   */
+  async longPressDrag(from: string, to: string, calendarStart = '07:00'): Promise<void> {
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    const slots = this.dayView.locator('.rbc-day-slot .rbc-time-slot');
+    const first = slots.nth((minutes(from) - minutes(calendarStart)) / 15);
+    const last = slots.nth((minutes(to) - minutes(calendarStart)) / 15 - 1);
+    await first.scrollIntoViewIfNeeded();
+    const a = (await first.boundingBox())!;
+    const b = (await last.boundingBox())!;
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const at = (x: number, y: number) => [{ x, y, id: 1 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a.x + a.width / 2, a.y + a.height / 2) });
+    await this.page.waitForTimeout(700);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(a.x + a.width / 2, a.y + a.height / 2 + 4) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(b.x + b.width / 2, b.y + b.height / 2) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
   groupTimes(): Locator {
     return this.listView.getByTestId('group-time');
   }
