@@ -272,6 +272,7 @@ export interface DemoAppointment {
   notes: string;
   pending: boolean;
   deleted: boolean;
+  colors: { color1: string | null; color2: string | null };
 }
 
 export interface DemoTransparency {

@@ -106,10 +106,12 @@ test.describe('Schedule on a desktop', () => {
     const form = await newAppointmentOn(page, day, 3);
     await form.field('Appointment Date').fill(`${day}T10:15`);
     await form.choose('Appointment Type', 'Consultation');
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
     await form.save.click();
     const overlap = page.getByRole('dialog', { name: 'Overlapping Appointments!' });
     await expect(overlap).toContainText("enable 'Allow Appointment Overlaps' in the desktop Scheduling Preferences");
     await expect(overlap.getByRole('list', { name: 'Overlapping appointments' })).toHaveText('10:00 AM – 10:30 AM');
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
     await overlap.getByRole('button', { name: 'Ok' }).click();
     await expect(overlap).toBeHidden();
     await expect(form.field('Appointment Date')).toHaveValue(`${day}T10:15`);
@@ -184,6 +186,11 @@ test.describe('Schedule on a desktop', () => {
     const count = (id: number) => all.filter((a) => a.resourceId === id).length;
     await expect(schedule.events()).toHaveCount(count(first.resourceId));
     await expect(schedule.dayView.getByText('Lunch')).toBeVisible();
+    // Appointment colours on (the default): each appointment in its type's colour.
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    const sample = all.find((a) => a.resourceId === first.resourceId)!;
+    const sampleEvent = schedule.events().filter({ hasText: sample.patientNameDisplay }).first();
+    await expect(sampleEvent).toHaveCSS('background-color', rgb(sample.colors.color1!));
 
     await page.getByRole('button', { name: 'Next resource' }).click();
     await expect(schedule.resources).toHaveValue(String(resources[1]!.resourceId));
@@ -207,6 +214,11 @@ test.describe('Schedule on a desktop', () => {
 
     const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     expect(axe.violations).toEqual([]);
+
+    // Appointment colours off: the secondary blue for every appointment.
+    await api.savePreference('apptColors', false);
+    await page.reload();
+    await expect(schedule.events().first()).toHaveCSS('background-color', 'rgb(31, 106, 150)');
   });
 
   test('list view: grouped by start time in the chosen order, saved with the filters; the empty day', async ({ page, api }) => {
@@ -370,6 +382,7 @@ test.describe('Patient appointments and follow-ups', () => {
     await expect(rows.nth(1).getByTestId('appointment-type-status')).toHaveCSS('color', 'rgb(31, 106, 150)');
     await expect(rows.nth(2).getByTestId('appointment-type-status')).toHaveCSS('color', 'rgb(116, 70, 170)');
     await expect(rows.nth(2)).toHaveAttribute('href', `/app/appointments/${future.appointmentId}`);
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
 
     const filter = async (set: (dialog: import('@playwright/test').Locator) => Promise<unknown>) => {
       await page.getByRole('button', { name: 'Filter' }).click();
@@ -379,6 +392,7 @@ test.describe('Patient appointments and follow-ups', () => {
       await expect(dialog).toBeHidden();
     };
     await filter(async (d) => {
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
       await expect(d.getByLabel('Appointment Status').locator('option').first()).toHaveText('All Appointment Statuses');
       await expect(d.getByLabel('Date Range').locator('option')).toHaveText([
         'Custom Date Range',
