@@ -134,6 +134,9 @@ export default function DayView({
         '& .rbc-event:focus-visible, & .rbc-time-content:focus-visible': { outline: '3px solid #0D2330', outlineOffset: 1 },
         '& .rbc-label': { color: 'text.secondary', fontSize: '0.75rem' },
         '& .rbc-current-time-indicator': { backgroundColor: '#B71C1C' },
+        // Half an hour is 56 px, so a 15-minute appointment shows its two lines.
+        '& .rbc-timeslot-group': { minHeight: 56 },
+        '& .rbc-today': { backgroundColor: 'transparent' },
       }}
     >
       <Calendar<CalendarEvent>

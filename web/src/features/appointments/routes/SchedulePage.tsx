@@ -123,12 +123,21 @@ export default function SchedulePage() {
 
   return (
     <Box sx={{ px: { xs: 1, sm: 2 }, pt: 1, pb: 22 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, flexWrap: 'wrap', mb: 1 }}>
         <Button
           onClick={() => setCalendarOpen(true)}
           startIcon={<EventOutlined />}
           aria-haspopup="dialog"
-          sx={{ fontSize: '1.05rem', fontWeight: 600, color: 'text.primary', textTransform: 'none', mr: 'auto' }}
+          sx={{
+            fontSize: { xs: '0.95rem', sm: '1.05rem' },
+            fontWeight: 600,
+            color: 'text.primary',
+            textTransform: 'none',
+            mr: 'auto',
+            px: { xs: 0.5, sm: 1 },
+            whiteSpace: 'nowrap',
+            '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+          }}
           data-testid="schedule-date"
         >
           {title}
