@@ -157,6 +157,7 @@ export const SCHEDULE_TEXT = {
   // Not in the spec: ours.
   notSaved: 'The appointment could not be saved. Please try again.',
   choosePatient: 'Select a Patient',
+  holdExpired: 'The time was only held for 10 minutes and is free again: please save the appointment again.',
   noAppointmentFound: 'No appointment was found',
   noTreatmentPlans: 'This Patient Has No Treatment Plans',
   referralsLater: 'Referrals are not available in Pocketchart yet: the referrals area arrives with a later release.',

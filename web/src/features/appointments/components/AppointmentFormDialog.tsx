@@ -170,9 +170,10 @@ function FormBody({
         void reload();
         setConflict(null);
       }
-    } catch {
+    } catch (error) {
       setConflict(null);
-      setOthers([SCHEDULE_TEXT.notSaved]);
+      // A hold lasts 10 minutes on the server: a later Yes answers 409.
+      setOthers([error instanceof ApiRequestError && error.status === 409 ? SCHEDULE_TEXT.holdExpired : SCHEDULE_TEXT.notSaved]);
     } finally {
       setBusy(false);
     }
