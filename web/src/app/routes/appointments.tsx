@@ -1,11 +1,25 @@
+import { lazy, Suspense } from 'react';
 import AppointmentsRoutes from '@/features/appointments/routes/AppointmentsRoutes';
 import type { AppointmentSlots } from '@/features/appointments/routes/AppointmentDetail';
-import { BalancesSection } from '@/features/patients/routes/demographics';
-import { InsuranceSection } from '@/features/patients/routes/insurance';
 
 // The appointment pages, given the patients feature's Insurance and Balances sections
-// (features do not import each other).
-const SLOTS: AppointmentSlots = { InsuranceSection, BalancesSection };
+// (features do not import each other). They load when those pages open, so the schedule's
+// chunk does not share the patient area's code.
+const Balances = lazy(() => import('@/features/patients/routes/demographics').then((m) => ({ default: m.BalancesSection })));
+const Insurance = lazy(() => import('@/features/patients/routes/insurance').then((m) => ({ default: m.InsuranceSection })));
+
+const SLOTS: AppointmentSlots = {
+  InsuranceSection: (props) => (
+    <Suspense fallback={null}>
+      <Insurance {...props} />
+    </Suspense>
+  ),
+  BalancesSection: (props) => (
+    <Suspense fallback={null}>
+      <Balances {...props} />
+    </Suspense>
+  ),
+};
 
 export default function AppointmentsRoute() {
   return <AppointmentsRoutes slots={SLOTS} />;
