@@ -16,6 +16,16 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      output: {
+        // React and the small helpers every chunk shares stay one file: otherwise a lazy
+        // chunk that shares them with the entry (react-big-calendar on the schedule) makes
+        // Rolldown split them into many small files that every page loads (docs/web.md, sizes).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev` against a server started with `pocketchart serve --listen 127.0.0.1:8080`.
