@@ -50,7 +50,7 @@ async fn main() -> anyhow::Result<()> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let days: Vec<NaiveDate> =
         (0..5_000).map(|_| today - chrono::Duration::days(rng.random_range(-60..args.days))).collect();
-    let found = load_day(&store, (today - chrono::Duration::days(400), Some(1))).await?;
+    let found = load_day(&store, (today - chrono::Duration::days(401), Some(1))).await?;
     eprintln!("a day of resource 1 a year ago: {found} appointments and block-outs");
 
     for (label, one_resource) in [("resource-day", true), ("whole-day", false)] {
