@@ -57,6 +57,8 @@ impl BlockRule {
 pub struct AppointmentDraft {
     pub patient_id: Option<i64>,
     pub start: Option<DateTime<Utc>>,
+    /// Sent by the app as start plus length; gives the length when that is left out.
+    pub end: Option<DateTime<Utc>>,
     pub length_minutes: Option<i64>,
     pub resource_id: Option<i64>,
     pub provider_id: Option<i64>,
@@ -93,7 +95,11 @@ impl AppointmentDraft {
         if self.start.is_none() {
             errors.insert("start".into(), REQUIRED.into());
         }
-        let length = match self.length_minutes {
+        let length_minutes = self.length_minutes.or_else(|| match (self.start, self.end) {
+            (Some(start), Some(end)) => Some((end - start).num_minutes()),
+            _ => None,
+        });
+        let length = match length_minutes {
             None => {
                 errors.insert("length".into(), REQUIRED.into());
                 0
@@ -107,6 +113,12 @@ impl AppointmentDraft {
             }
             Some(minutes) => minutes,
         };
+        if let (Some(start), Some(end)) = (self.start, self.end)
+            && length > 0
+            && end != start + Duration::minutes(length)
+        {
+            errors.insert("end".into(), "Must be the start plus the duration".into());
+        }
         let resource_id = self.resource_id.filter(|id| *id > 0);
         if resource_id.is_none() {
             errors.insert("resourceId".into(), REQUIRED.into());
@@ -187,6 +199,7 @@ mod tests {
         AppointmentDraft {
             patient_id: Some(5),
             start: Some(at(9, 0)),
+            end: None,
             length_minutes: Some(30),
             resource_id: Some(1),
             provider_id: Some(3),
@@ -201,6 +214,18 @@ mod tests {
         let fields = draft().check().expect("valid");
         assert_eq!(fields.end, at(9, 30));
         assert_eq!(fields.notes, "Crown seat");
+    }
+
+    #[test]
+    fn end_gives_the_length_or_must_agree_with_it() {
+        let fields = AppointmentDraft { length_minutes: None, end: Some(at(10, 0)), ..draft() }.check().expect("valid");
+        assert_eq!(fields.length_minutes, 60);
+        assert!(AppointmentDraft { end: Some(at(9, 30)), ..draft() }.check().is_ok(), "agrees");
+        let errors = AppointmentDraft { end: Some(at(9, 45)), ..draft() }.check().expect_err("disagrees");
+        assert_eq!(errors["end"], "Must be the start plus the duration");
+        let errors =
+            AppointmentDraft { length_minutes: None, end: Some(at(8, 0)), ..draft() }.check().expect_err("before");
+        assert!(errors.contains_key("length"));
     }
 
     #[test]

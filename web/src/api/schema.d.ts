@@ -1010,6 +1010,13 @@ export interface components {
          */
         AppointmentInput: {
             /**
+             * Format: date-time
+             * @description The end, ISO 8601: start plus length. Gives the length when that is left out;
+             *     otherwise it must agree with it (400 naming `end`).
+             * @default null
+             */
+            end: string | null;
+            /**
              * Format: int64
              * @description Minutes (at most 3 digits).
              * @default null

@@ -377,6 +377,9 @@ pub struct AppointmentInput {
     pub patient_id: Option<i64>,
     /// The start, ISO 8601.
     pub start: Option<DateTime<Utc>>,
+    /// The end, ISO 8601: start plus length. Gives the length when that is left out;
+    /// otherwise it must agree with it (400 naming `end`).
+    pub end: Option<DateTime<Utc>>,
     /// Minutes (at most 3 digits).
     pub length: Option<i64>,
     pub resource_id: Option<i64>,
@@ -404,6 +407,12 @@ impl AppointmentInput {
         if self.start.is_some() {
             base.start = self.start;
         }
+        if self.end.is_some() {
+            base.end = self.end;
+            if self.length.is_none() {
+                base.length_minutes = None; // the end says how long it is now
+            }
+        }
         if let Some(notes) = &self.notes {
             base.notes.clone_from(notes);
         }
@@ -415,6 +424,7 @@ fn draft_of(a: &appointment::Model) -> AppointmentDraft {
     AppointmentDraft {
         patient_id: Some(a.patient_id),
         start: Some(a.starts_at),
+        end: None,
         length_minutes: Some(i64::from(a.length_minutes)),
         resource_id: Some(a.resource_id),
         provider_id: a.provider_id,

@@ -341,6 +341,19 @@ async fn appointment_form_rules_are_enforced(app: TestApp) {
         .expect("id");
     let response = app.patch(&format!("/api/scheduling/1/appointments/{id}"), &token, json!({"patientId": 6})).await;
     assert_eq!(json_of(response).await["fields"]["patientId"], "The patient of an appointment cannot be changed");
+
+    // The end the app sends must be the start plus the duration; alone, it gives the duration.
+    let start = la(day(1), 5, 0);
+    let mut wrong = booking(5, start, 30, 4);
+    wrong["end"] = json!(start + Duration::minutes(45));
+    let response = app.post("/api/scheduling/1/appointments", &token, wrong).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json_of(response).await["fields"], json!({"end": "Must be the start plus the duration"}));
+    let longer = app
+        .patch(&format!("/api/scheduling/1/appointments/{id}"), &token, json!({"end": start + Duration::minutes(50)}))
+        .await;
+    assert_eq!(longer.status(), StatusCode::OK);
+    assert_eq!(json_of(longer).await["length"], 50);
 }
 
 async fn count_booked_at(app: &TestApp, token: &str, start: DateTime<Utc>, resource: i64) -> usize {
