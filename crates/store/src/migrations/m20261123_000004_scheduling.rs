@@ -71,7 +71,9 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
+        // A day's block-outs: of one resource, or of every resource.
         index(manager, "transparencies", &["resource_id", "starts_at"]).await?;
+        index(manager, "transparencies", &["starts_at"]).await?;
 
         manager
             .create_table(
