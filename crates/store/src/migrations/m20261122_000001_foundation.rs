@@ -5,42 +5,12 @@
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
+
+use super::columns::{index, instant, instant_null, restrict_fk as fk, text_or_empty};
 use sea_orm_migration::sea_orm::DbBackend;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-/// Instants are stored in UTC; on SQLite as text that sorts in time order.
-fn instant(name: &'static str) -> ColumnDef {
-    timestamp_with_time_zone(name)
-}
-
-fn instant_null(name: &'static str) -> ColumnDef {
-    timestamp_with_time_zone_null(name)
-}
-
-/// A text column that is never NULL: absent values are ''.
-fn text_or_empty(name: &'static str) -> ColumnDef {
-    string(name).default("").to_owned()
-}
-
-fn fk(table: &'static str, column: &'static str, target: &'static str) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table, column)
-        .to(target, "id")
-        .on_delete(ForeignKeyAction::Restrict)
-        .to_owned()
-}
-
-async fn index(manager: &SchemaManager<'_>, table: &'static str, columns: &[&'static str]) -> Result<(), DbErr> {
-    let mut statement = Index::create();
-    statement.name(format!("ix_{table}_{}", columns.join("_"))).table(table);
-    for column in columns {
-        statement.col(*column);
-    }
-    manager.create_index(statement.to_owned()).await
-}
 
 /// Two-column reference list: id and a describing text.
 async fn simple_list(manager: &SchemaManager<'_>, table: &'static str, text_column: &'static str) -> Result<(), DbErr> {

@@ -4,36 +4,12 @@
 use domain::search::{fold_name, phone_digits};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
+
+use super::columns::{index, instant, restrict_fk as fk, text_or_empty};
 use sea_orm_migration::sea_orm::{DbBackend, Statement};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn instant(name: &'static str) -> ColumnDef {
-    timestamp_with_time_zone(name)
-}
-
-fn text_or_empty(name: &'static str) -> ColumnDef {
-    string(name).default("").to_owned()
-}
-
-fn fk(table: &'static str, column: &'static str, target: &'static str) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table, column)
-        .to(target, "id")
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
-}
-
-async fn index(manager: &SchemaManager<'_>, table: &'static str, columns: &[&'static str]) -> Result<(), DbErr> {
-    let mut statement = Index::create();
-    statement.name(format!("ix_{table}_{}", columns.join("_"))).table(table);
-    for column in columns {
-        statement.col(*column);
-    }
-    manager.create_index(statement.to_owned()).await
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

@@ -4,35 +4,10 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
+use super::columns::{fk, index, instant};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn instant(name: &'static str) -> ColumnDef {
-    timestamp_with_time_zone(name)
-}
-
-fn fk(
-    table: &'static str,
-    column: &'static str,
-    target: &'static str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table, column)
-        .to(target, "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-async fn index(manager: &SchemaManager<'_>, table: &'static str, columns: &[&'static str]) -> Result<(), DbErr> {
-    let mut statement = Index::create();
-    statement.name(format!("ix_{table}_{}", columns.join("_"))).table(table);
-    for column in columns {
-        statement.col(*column);
-    }
-    manager.create_index(statement.to_owned()).await
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

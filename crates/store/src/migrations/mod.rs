@@ -3,6 +3,7 @@
 
 use sea_orm_migration::prelude::*;
 
+mod columns;
 mod m20261122_000001_foundation;
 mod m20261123_000002_patient_chart;
 mod m20261123_000003_orders_vitals;
