@@ -3,6 +3,7 @@
 //! the code and used by the store and the server alike.
 
 pub mod credentials;
+pub mod ids;
 pub mod orders;
 pub mod overlay;
 pub mod patient;

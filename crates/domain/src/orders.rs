@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::ids::{ChosenId, IncidentId, OfficeId, UserId};
 use chrono::NaiveDate;
 
 use crate::patient::REQUIRED;
@@ -62,11 +63,11 @@ pub struct OrderFields {
     pub type_id: i64,
     pub short_description: String,
     pub long_description: String,
-    pub provider_id: Option<i64>,
+    pub provider_id: Option<UserId>,
     pub status_id: i64,
-    pub office_id: Option<i64>,
-    pub incident_id: Option<i64>,
-    pub assigned_to_user_id: i64,
+    pub office_id: Option<OfficeId>,
+    pub incident_id: Option<IncidentId>,
+    pub assigned_to_user_id: UserId,
     pub due: Option<NaiveDate>,
     pub urgent: bool,
     /// Empty when no note is to be added.
@@ -94,7 +95,7 @@ impl OrderDraft {
         if self.short_description.trim().is_empty() {
             errors.insert("shortDescription".into(), REQUIRED.into());
         }
-        let assigned = self.assigned_to_user_id.filter(|id| *id > 1);
+        let assigned = UserId::chosen(self.assigned_to_user_id);
         if assigned.is_none() {
             errors.insert("assignedToUserId".into(), REQUIRED.into());
         }
@@ -139,11 +140,11 @@ impl OrderDraft {
             type_id,
             short_description: self.short_description.trim().to_owned(),
             long_description: self.long_description.trim().to_owned(),
-            provider_id: positive(self.provider_id).filter(|id| *id > 1),
+            provider_id: UserId::chosen(self.provider_id),
             status_id: positive(self.status_id).unwrap_or(DEFAULT_STATUS),
-            office_id: positive(self.office_id),
-            incident_id: positive(self.incident_id),
-            assigned_to_user_id: assigned.unwrap_or_default(),
+            office_id: OfficeId::chosen(self.office_id),
+            incident_id: IncidentId::chosen(self.incident_id),
+            assigned_to_user_id: assigned.unwrap_or(UserId(0)),
             due,
             urgent: self.urgent,
             order_note: self.order_note.trim().to_owned(),

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::ids::{AppointmentStatusId, AppointmentTypeId, ChosenId, PatientId, ResourceId, UserId};
 use chrono::{DateTime, Duration, Utc};
 
 use crate::patient::REQUIRED;
@@ -17,11 +18,6 @@ pub const STEP_MINUTES: i64 = 15;
 /// How long a "confirm scheduling" hold keeps its slot: a user who walks away from the
 /// 'Confirm Appointment!' dialog must not block the time for good.
 pub const HOLD_MINUTES: i64 = 10;
-
-/// Status, type and provider ids of 1 or less mean none (spec part 2, section 9).
-pub fn meaningful(id: Option<i64>) -> Option<i64> {
-    id.filter(|id| *id > 1)
-}
 
 /// What a block-out does to bookings in its span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,14 +66,14 @@ pub struct AppointmentDraft {
 /// An appointment that passed every rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AppointmentFields {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     pub length_minutes: i64,
-    pub resource_id: i64,
-    pub provider_id: Option<i64>,
-    pub type_id: i64,
-    pub status_id: i64,
+    pub resource_id: ResourceId,
+    pub provider_id: Option<UserId>,
+    pub type_id: AppointmentTypeId,
+    pub status_id: AppointmentStatusId,
     pub notes: String,
 }
 
@@ -95,7 +91,7 @@ pub const CONFLICT_CODES: [&str; 3] = [OVERLAP, BLOCK_OUT, CONFIRM_SCHEDULING];
 impl AppointmentDraft {
     pub fn check(&self) -> Result<AppointmentFields, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let patient_id = self.patient_id.filter(|id| *id > 0);
+        let patient_id = PatientId::chosen(self.patient_id);
         if patient_id.is_none() {
             errors.insert("patientId".into(), REQUIRED.into());
         }
@@ -126,15 +122,16 @@ impl AppointmentDraft {
         {
             errors.insert("end".into(), "Must be the start plus the duration".into());
         }
-        let resource_id = self.resource_id.filter(|id| *id > 0);
+        let resource_id = ResourceId::chosen(self.resource_id);
         if resource_id.is_none() {
             errors.insert("resourceId".into(), REQUIRED.into());
         }
-        let type_id = meaningful(self.type_id);
+        // Status, type and provider ids of 1 or less mean none (spec part 2, section 9).
+        let type_id = AppointmentTypeId::chosen(self.type_id);
         if type_id.is_none() {
             errors.insert("typeId".into(), REQUIRED.into());
         }
-        let status_id = meaningful(self.status_id);
+        let status_id = AppointmentStatusId::chosen(self.status_id);
         if status_id.is_none() {
             errors.insert("statusId".into(), REQUIRED.into());
         }
@@ -149,7 +146,7 @@ impl AppointmentDraft {
                     end: start + Duration::minutes(length),
                     length_minutes: length,
                     resource_id,
-                    provider_id: meaningful(self.provider_id),
+                    provider_id: UserId::chosen(self.provider_id),
                     type_id,
                     status_id,
                     notes: self.notes.trim().to_owned(),

@@ -60,8 +60,8 @@ impl AuditEntry {
 impl AuditEntry {
     /// The patient whose record was read or changed.
     #[must_use]
-    pub fn patient(self, patient_id: i64) -> Self {
-        Self { patient_id: Some(patient_id), ..self }
+    pub fn patient(self, patient_id: impl Into<i64>) -> Self {
+        Self { patient_id: Some(patient_id.into()), ..self }
     }
 
     /// The patient, when there is one (a blank order has none).

@@ -894,6 +894,11 @@ export interface components {
              */
             expiration?: string | null;
         };
+        /**
+         * Format: int64
+         * @description A family account (its guarantor and members).
+         */
+        AccountId: number;
         AllergyAlert: {
             /** Format: int64 */
             allergyId: number;
@@ -926,8 +931,7 @@ export interface components {
              * @description The practice's local date, yyyy-MM-dd.
              */
             appointmentDate: string;
-            /** Format: int64 */
-            appointmentId: number;
+            appointmentId: components["schemas"]["AppointmentId"];
             /** @description The practice's local time, hh:mm a. */
             appointmentTime: string;
             /** Format: date */
@@ -940,8 +944,7 @@ export interface components {
             end: string;
             /** Format: date-time */
             lastAppointment?: string | null;
-            /** Format: int64 */
-            lastAppointmentId?: number | null;
+            lastAppointmentId?: components["schemas"]["AppointmentId"] | null;
             /**
              * Format: int32
              * @description Minutes.
@@ -949,38 +952,29 @@ export interface components {
             length: number;
             /** Format: date-time */
             nextAppointment?: string | null;
-            /** Format: int64 */
-            nextAppointmentId?: number | null;
+            nextAppointmentId?: components["schemas"]["AppointmentId"] | null;
             notes: string;
             patient: components["schemas"]["AppointmentPatient"];
             patientFirstName: string;
-            /** Format: int64 */
-            patientId: number;
+            patientId: components["schemas"]["PatientId"];
             patientLastName: string;
             /** @description "Last, First". */
             patientName: string;
             /** @description "Last, First (displayId)". */
             patientNameDisplay: string;
-            /** Format: int64 */
-            patientProviderId?: number | null;
+            patientProviderId?: components["schemas"]["UserId"] | null;
             /** @description Held by a "confirm scheduling" block-out, not yet booked. */
             pending: boolean;
             photoHash?: string | null;
             providerFirstName?: string | null;
-            /**
-             * Format: int64
-             * @description The appointment's provider (spec spelling); null when none.
-             */
-            providerID?: number | null;
+            providerID?: components["schemas"]["UserId"] | null;
             providerLastName?: string | null;
             /** @description "Last, First", or null when none. */
             providerName?: string | null;
             /** @description The resource's name. */
             resource: string;
-            /** Format: int64 */
-            resourceId: number;
-            /** Format: int64 */
-            resourceProviderId?: number | null;
+            resourceId: components["schemas"]["ResourceId"];
+            resourceProviderId?: components["schemas"]["UserId"] | null;
             /** Format: date-time */
             start: string;
             /** @description The practice's local time, HH:mm. */
@@ -1004,6 +998,11 @@ export interface components {
             color4?: string | null;
             color5?: string | null;
         };
+        /**
+         * Format: int64
+         * @description An appointment.
+         */
+        AppointmentId: number;
         /**
          * @description An appointment as its form sends it. Ids of 1 or less mean none. On a change,
          *     fields left out keep their values; the patient cannot change.
@@ -1060,8 +1059,7 @@ export interface components {
         AppointmentPatient: {
             /** @description MM/dd/yyyy. */
             birthdayString?: string | null;
-            /** Format: int64 */
-            patientId: number;
+            patientId: components["schemas"]["PatientId"];
             /** @description "Last, First (displayId)". */
             patientName: string;
         };
@@ -1111,19 +1109,14 @@ export interface components {
             unapplied: number;
         };
         ConflictingAppointment: {
-            /** Format: int64 */
-            appointmentId: number;
+            appointmentId: components["schemas"]["AppointmentId"];
             /** Format: date-time */
             end: string;
             /** Format: date-time */
             start: string;
         };
         CurrentIncident: {
-            /**
-             * Format: int64
-             * @description Null when the patient has no current incident.
-             */
-            incidentId?: number | null;
+            incidentId?: components["schemas"]["IncidentId"] | null;
         };
         EmergencyContact: {
             name: string;
@@ -1138,8 +1131,7 @@ export interface components {
             feeScheduleName: string;
         };
         FollowUp: {
-            /** Format: int64 */
-            appointmentId?: number | null;
+            appointmentId?: components["schemas"]["AppointmentId"] | null;
             /** Format: int64 */
             followUpId: number;
             /**
@@ -1186,8 +1178,7 @@ export interface components {
             lastName: string;
             middleName: string;
             nickname: string;
-            /** Format: int64 */
-            patientId: number;
+            patientId: components["schemas"]["PatientId"];
             phone1?: components["schemas"]["PhoneEntry"] | null;
             phone2?: components["schemas"]["PhoneEntry"] | null;
             phone3?: components["schemas"]["PhoneEntry"] | null;
@@ -1217,9 +1208,13 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * Format: int64
+         * @description An incident of a patient (orders group under it).
+         */
+        IncidentId: number;
         IncidentRef: {
-            /** Format: int64 */
-            incidentId: number;
+            incidentId: components["schemas"]["IncidentId"];
             incidentName: string;
         };
         InsurancePolicy: {
@@ -1249,12 +1244,10 @@ export interface components {
         LastAndNext: {
             /** Format: date-time */
             lastAppointment?: string | null;
-            /** Format: int64 */
-            lastAppointmentId?: number | null;
+            lastAppointmentId?: components["schemas"]["AppointmentId"] | null;
             /** Format: date-time */
             nextAppointment?: string | null;
-            /** Format: int64 */
-            nextAppointmentId?: number | null;
+            nextAppointmentId?: components["schemas"]["AppointmentId"] | null;
         };
         LoginRequest: {
             /**
@@ -1269,8 +1262,7 @@ export interface components {
         LoginResponse: {
             firstName: string;
             lastName: string;
-            /** Format: int64 */
-            userId: number;
+            userId: components["schemas"]["UserId"];
         };
         /** @description An office or fee schedule named on a record. */
         NamedRef: {
@@ -1279,15 +1271,18 @@ export interface components {
             name: string;
         };
         Office: {
-            /** Format: int64 */
-            officeId: number;
+            officeId: components["schemas"]["OfficeId"];
             officeName: string;
         };
+        /**
+         * Format: int64
+         * @description An office.
+         */
+        OfficeId: number;
         /** @description An order, with the display strings the app shows beside the ids. */
         Order: {
             assignedToName: string;
-            /** Format: int64 */
-            assignedToUserId: number;
+            assignedToUserId: components["schemas"]["UserId"];
             /**
              * Format: date
              * @description yyyy-MM-dd.
@@ -1296,11 +1291,9 @@ export interface components {
             /** @description MM/dd/yyyy, as shown. */
             dueDate?: string | null;
             incident?: components["schemas"]["IncidentRef"] | null;
-            /** Format: int64 */
-            incidentId?: number | null;
+            incidentId?: components["schemas"]["IncidentId"] | null;
             longDescription: string;
-            /** Format: int64 */
-            officeId?: number | null;
+            officeId?: components["schemas"]["OfficeId"] | null;
             officeString?: string | null;
             /** @description Oldest first. Empty in lists. */
             orderNotes: components["schemas"]["OrderNote"][];
@@ -1313,19 +1306,15 @@ export interface components {
              * @description yyyy-MM-dd.
              */
             ordered: string;
-            /** Format: int64 */
-            ordersId: number;
+            ordersId: components["schemas"]["OrderId"];
             patientFirst?: string | null;
-            /** Format: int64 */
-            patientId?: number | null;
+            patientId?: components["schemas"]["PatientId"] | null;
             patientLast?: string | null;
             /** @description "Last, First", or null for a blank order. */
             patientName?: string | null;
-            /** Format: int64 */
-            providerId?: number | null;
+            providerId?: components["schemas"]["UserId"] | null;
             providerName?: string | null;
-            /** Format: int64 */
-            resourceId?: number | null;
+            resourceId?: components["schemas"]["ResourceId"] | null;
             shortDescription: string;
             signed: boolean;
             statusString: string;
@@ -1336,6 +1325,11 @@ export interface components {
             typeString: string;
             urgent: boolean;
         };
+        /**
+         * Format: int64
+         * @description An order.
+         */
+        OrderId: number;
         /** @description An order as its form sends it. On an edit, fields left out keep their values. */
         OrderInput: {
             /**
@@ -1417,8 +1411,7 @@ export interface components {
         };
         /** @description A patient's chart demographics. */
         Patient: {
-            /** Format: int64 */
-            accountId: number;
+            accountId: components["schemas"]["AccountId"];
             accountProvider?: components["schemas"]["UserRef"] | null;
             /** Format: int64 */
             age?: number | null;
@@ -1442,8 +1435,7 @@ export interface components {
             maritalStatus?: number | null;
             middle: string;
             nickname: string;
-            /** Format: int64 */
-            patientId: number;
+            patientId: components["schemas"]["PatientId"];
             patientOffice?: components["schemas"]["NamedRef"] | null;
             patientProvider?: components["schemas"]["UserRef"] | null;
             phone1?: components["schemas"]["PhoneEntry"] | null;
@@ -1452,14 +1444,12 @@ export interface components {
             /** Format: int64 */
             preferredLanguageId?: number | null;
             prefix: string;
-            /** Format: int64 */
-            primaryGuarantorId?: number | null;
+            primaryGuarantorId?: components["schemas"]["PatientId"] | null;
             /** Format: int64 */
             relationshipToPrimary?: number | null;
             /** Format: int64 */
             relationshipToSecondary?: number | null;
-            /** Format: int64 */
-            secondaryGuarantorId?: number | null;
+            secondaryGuarantorId?: components["schemas"]["PatientId"] | null;
             /**
              * Format: int32
              * @description 0 Male, 1 Female, 2 Unknown.
@@ -1483,8 +1473,7 @@ export interface components {
         };
         /** @description What a new patient's form starts with (spec part 1, section 3 'Patient defaults'). */
         PatientDefaults: {
-            /** Format: int64 */
-            accountProviderId?: number | null;
+            accountProviderId?: components["schemas"]["UserId"] | null;
             country: string;
             /** Format: int64 */
             employment?: number | null;
@@ -1494,16 +1483,11 @@ export interface components {
             languageId?: number | null;
             /** Format: int64 */
             maritalStatus?: number | null;
-            /** Format: int64 */
-            officeId?: number | null;
+            officeId?: components["schemas"]["OfficeId"] | null;
             phone1: components["schemas"]["PhoneEntry"];
             phone2: components["schemas"]["PhoneEntry"];
             phone3: components["schemas"]["PhoneEntry"];
-            /**
-             * Format: int64
-             * @description The logged-in user when they are a provider.
-             */
-            providerId?: number | null;
+            providerId?: components["schemas"]["UserId"] | null;
             /** Format: int64 */
             relationshipToPrimary?: number | null;
             /** Format: int64 */
@@ -1511,6 +1495,11 @@ export interface components {
             /** Format: int32 */
             sex: number;
         };
+        /**
+         * Format: int64
+         * @description A patient.
+         */
+        PatientId: number;
         /**
          * @description A patient as sent to create or change one. On a change, a field left out (or
          *     null) keeps its value; '' clears a text and 0 clears a choice.
@@ -1638,8 +1627,7 @@ export interface components {
         /** @description One row of a patient search (spec part 1, section 3 'Patient search result'). */
         PatientSearchResult: {
             accountAlerts: boolean;
-            /** Format: int64 */
-            accountProviderId?: number | null;
+            accountProviderId?: components["schemas"]["UserId"] | null;
             /** Format: int64 */
             age?: number | null;
             allergies: boolean;
@@ -1651,10 +1639,8 @@ export interface components {
             lastName: string;
             middleName: string;
             patientAlerts: boolean;
-            /** Format: int64 */
-            patientId: number;
-            /** Format: int64 */
-            patientProviderId?: number | null;
+            patientId: components["schemas"]["PatientId"];
+            patientProviderId?: components["schemas"]["UserId"] | null;
             /** @description No photos are stored yet: always null. */
             photoHash?: string | null;
         };
@@ -1663,8 +1649,7 @@ export interface components {
             firstName: string;
             lastName: string;
             uniqueId: string;
-            /** Format: int64 */
-            userId: number;
+            userId: components["schemas"]["UserId"];
         };
         /** @description A phone number and its type: 0 Home, 1 Work, 2 Mobile, 3 Other Phone. */
         PhoneEntry: {
@@ -1722,16 +1707,15 @@ export interface components {
         };
         Resource: {
             name: string;
-            /** Format: int64 */
-            officeId: number;
-            /**
-             * Format: int64
-             * @description The resource's own provider, if it has one.
-             */
-            providerId?: number | null;
-            /** Format: int64 */
-            resourceId: number;
+            officeId: components["schemas"]["OfficeId"];
+            providerId?: components["schemas"]["UserId"] | null;
+            resourceId: components["schemas"]["ResourceId"];
         };
+        /**
+         * Format: int64
+         * @description A chair or room appointments are booked on.
+         */
+        ResourceId: number;
         SavePreference: {
             /**
              * @description Short or internal key.
@@ -1753,11 +1737,7 @@ export interface components {
              * @enum {string}
              */
             code: "appointment_overlap" | "block_out" | "confirm_scheduling";
-            /**
-             * Format: int64
-             * @description The held appointment to confirm (PATCH .../confirm) or discard (DELETE).
-             */
-            confirmAppointmentId?: number | null;
+            confirmAppointmentId?: components["schemas"]["AppointmentId"] | null;
             message: string;
             /** @description A "don't schedule" block-out refused it. */
             notScheduleAppointment: boolean;
@@ -1786,8 +1766,7 @@ export interface components {
             color: string;
             /** Format: date-time */
             end: string;
-            /** Format: int64 */
-            resourceId: number;
+            resourceId: components["schemas"]["ResourceId"];
             /** @description refuse ("don't schedule"), confirm ("confirm scheduling") or display. */
             rule: string;
             /** Format: date-time */
@@ -1822,15 +1801,18 @@ export interface components {
             professionalTitle: string;
             /** @description Short code shown in audit trails and on printouts. */
             uniqueId: string;
-            /** Format: int64 */
-            userId: number;
+            userId: components["schemas"]["UserId"];
         };
+        /**
+         * Format: int64
+         * @description A user: staff or provider. Id 1 is the system user, so 1 or less means none.
+         */
+        UserId: number;
         /** @description A user named on a record. */
         UserRef: {
             firstName: string;
             lastName: string;
-            /** Format: int64 */
-            userId: number;
+            userId: components["schemas"]["UserId"];
         };
         /** @description One set of vitals. */
         Vitals: {
@@ -1853,8 +1835,7 @@ export interface components {
              * @description Millimetres.
              */
             height?: number | null;
-            /** Format: int64 */
-            patientId: number;
+            patientId: components["schemas"]["PatientId"];
             /** Format: int64 */
             respiratoryRate?: number | null;
             /**
@@ -1869,14 +1850,18 @@ export interface components {
              * @description Degrees Fahrenheit.
              */
             temperature?: number | null;
-            /** Format: int64 */
-            vitalsId: number;
+            vitalsId: components["schemas"]["VitalsId"];
             /**
              * Format: int64
              * @description Grams.
              */
             weight?: number | null;
         };
+        /**
+         * Format: int64
+         * @description A vitals measurement.
+         */
+        VitalsId: number;
         /**
          * @description A measurement as the form sends it, already converted to stored units. Fields left
          *     out were not measured. `feet` and `inches`, if sent, are ignored: `height` is used.

@@ -112,8 +112,8 @@ impl<'a> Choices<'a> {
     }
 
     /// `chosen`, when there is one, must be on `list`.
-    pub fn on(&mut self, field: &str, list: List, chosen: Option<i64>) -> &mut Self {
-        if let Some(id) = chosen
+    pub fn on(&mut self, field: &str, list: List, chosen: Option<impl Into<i64>>) -> &mut Self {
+        if let Some(id) = chosen.map(Into::into)
             && !self.ids.contains(list, id)
         {
             self.refuse(field);
@@ -126,10 +126,10 @@ impl<'a> Choices<'a> {
     pub async fn user(
         &mut self,
         field: &str,
-        chosen: Option<i64>,
+        chosen: Option<impl Into<i64>>,
         providers_only: bool,
     ) -> Result<&mut Self, AppError> {
-        if let Some(id) = chosen {
+        if let Some(id) = chosen.map(Into::into) {
             let listed = is_real_user_id(id) && self.store.is_listed_user(id, providers_only).await?;
             if !listed {
                 self.refuse(field);

@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
+use domain::ids::PatientId;
 use store::patients::PatientRecord;
 
 use super::AuditEntries;
@@ -19,7 +20,7 @@ const PATIENT_ID: &str = "patientId";
 /// The patient named by the path, loaded; nothing audited (for changes, which write
 /// their own entry with the change).
 pub struct PatientInPath {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     pub record: PatientRecord,
 }
 
@@ -38,7 +39,7 @@ impl FromRequestParts<AppState> for PatientInPath {
             .patient_record(patient_id)
             .await?
             .ok_or_else(|| AppError::not_found(format!("No patient with ID {patient_id}")))?;
-        Ok(Self { patient_id, record })
+        Ok(Self { patient_id: PatientId(patient_id), record })
     }
 }
 
@@ -62,7 +63,7 @@ macro_rules! read_action {
 /// The patient named by the path, loaded, with the read (`A::ACTION`) handed to the
 /// audit writer before the handler runs.
 pub struct PatientRead<A: ReadAction> {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     pub record: PatientRecord,
     pub current: CurrentSession,
     action: PhantomData<A>,
@@ -74,7 +75,7 @@ impl<A: ReadAction> FromRequestParts<AppState> for PatientRead<A> {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let current = CurrentSession::from_request_parts(parts, state).await?;
         let PatientInPath { patient_id, record } = PatientInPath::from_request_parts(parts, state).await?;
-        state.audit(current.audit(A::ACTION).patient(patient_id)).await?;
+        state.audit(current.audit(A::ACTION).patient(patient_id.0)).await?;
         Ok(Self { patient_id, record, current, action: PhantomData })
     }
 }

@@ -2,6 +2,7 @@
 //! caches (spec part 1, sections 3 and 7). Field names are the spec's.
 
 use axum::extract::State;
+use domain::ids::OfficeId;
 use domain::reference::{PHONE_TYPES, SEX_TYPES};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -13,7 +14,7 @@ use crate::state::AppState;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Office {
-    pub office_id: i64,
+    pub office_id: OfficeId,
     pub office_name: String,
 }
 
@@ -50,7 +51,7 @@ pub struct PatientRelationship {
     responses((status = 200, body = Vec<Office>), (status = 401, body = ApiError)))]
 pub async fn offices(State(state): State<AppState>) -> Result<Json<Vec<Office>>, AppError> {
     let rows = state.store.offices().await?;
-    Ok(Json(rows.into_iter().map(|o| Office { office_id: o.id, office_name: o.name }).collect()))
+    Ok(Json(rows.into_iter().map(|o| Office { office_id: OfficeId(o.id), office_name: o.name }).collect()))
 }
 
 #[utoipa::path(get, path = "/references/1/feeSchedules", tag = "references",

@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use domain::credentials::{PasswordDigest, decoy_hash, normalize_username, verify_password};
+use domain::ids::UserId;
 use domain::session::{SessionTimes, idle_timeout};
 use serde::{Deserialize, Serialize};
 use store::audit::{AuditEntry, Outcome};
@@ -32,7 +33,7 @@ pub struct LoginRequest {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginResponse {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub first_name: String,
     pub last_name: String,
 }
@@ -140,8 +141,9 @@ pub async fn login(
         iat: now.timestamp(),
         exp: times.deadline().timestamp(),
     });
-    let mut response = Json(LoginResponse { user_id: user.id, first_name: user.first_name, last_name: user.last_name })
-        .into_response();
+    let mut response =
+        Json(LoginResponse { user_id: UserId(user.id), first_name: user.first_name, last_name: user.last_name })
+            .into_response();
     response.headers_mut().insert(JWT_HEADER, HeaderValue::from_str(&token).map_err(AppError::internal)?);
     Ok(response)
 }

@@ -1,6 +1,7 @@
 //! Staff and providers, for names on screen and for pickers (spec part 1, section 3).
 
 use axum::extract::State;
+use domain::ids::UserId;
 use domain::reference::is_real_user_id;
 use serde::Serialize;
 use store::entities::user;
@@ -13,7 +14,7 @@ use crate::state::AppState;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct User {
-    pub user_id: i64,
+    pub user_id: UserId,
     /// Short code shown in audit trails and on printouts.
     pub unique_id: String,
     pub first_name: String,
@@ -27,7 +28,7 @@ pub struct User {
 impl From<user::Model> for User {
     fn from(model: user::Model) -> Self {
         Self {
-            user_id: model.id,
+            user_id: UserId(model.id),
             unique_id: model.unique_id,
             first_name: model.first_name,
             last_name: model.last_name,
@@ -59,7 +60,10 @@ pub async fn list_providers(State(state): State<AppState>) -> Result<Json<Vec<Us
         (status = 400, description = "The id is not a number", body = ApiError),
         (status = 404, description = "No such user", body = ApiError),
     ))]
-pub async fn get_user(State(state): State<AppState>, Path(user_id): Path<i64>) -> Result<Json<User>, AppError> {
+pub async fn get_user(
+    State(state): State<AppState>,
+    Path(UserId(user_id)): Path<UserId>,
+) -> Result<Json<User>, AppError> {
     let found = if is_real_user_id(user_id) { state.store.user_by_id(user_id).await? } else { None };
     found.map(|u| Json(User::from(u))).ok_or_else(|| AppError::not_found(format!("No user with ID {user_id}")))
 }

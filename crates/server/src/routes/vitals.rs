@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, SubsecRound, Utc};
+use domain::ids::{PatientId, VitalsId};
 use domain::vitals::{EMPTY_VITALS, VitalsDraft, VitalsError, head_circumference_offered};
 use serde::{Deserialize, Serialize};
 use store::entities::vitals;
@@ -23,8 +24,8 @@ crate::read_action!(VitalsRead, "vitals.read");
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Vitals {
-    pub vitals_id: i64,
-    pub patient_id: i64,
+    pub vitals_id: VitalsId,
+    pub patient_id: PatientId,
     /// When measured, ISO 8601 UTC.
     pub date: DateTime<Utc>,
     /// Millimetres.
@@ -47,8 +48,8 @@ impl From<vitals::Model> for Vitals {
     fn from(v: vitals::Model) -> Self {
         let tenths = |value: Option<i64>| value.map(|t| t as f64 / 10.0);
         Self {
-            vitals_id: v.id,
-            patient_id: v.patient_id,
+            vitals_id: VitalsId(v.id),
+            patient_id: PatientId(v.patient_id),
             date: v.measured_at,
             height: v.height_mm,
             weight: v.weight_g,
@@ -120,8 +121,8 @@ pub async fn create_vitals(
                 VitalsError::Fields(fields) => AppError::invalid_fields(fields),
             },
         )?;
-    let audit = current.audit("vitals.create").patient(patient_id).entity("vitals", None);
-    let id = state.store.create_vitals(patient_id, measured_at, &values, current.user_id, now, audit).await?;
+    let audit = current.audit("vitals.create").patient(patient_id.0).entity("vitals", None);
+    let id = state.store.create_vitals(patient_id.0, measured_at, &values, current.user_id, now, audit).await?;
     let stored =
         state.store.vitals_by_id(id).await?.ok_or_else(|| AppError::internal("vitals vanished after saving"))?;
     Ok((StatusCode::CREATED, Json(Vitals::from(stored))).into_response())
@@ -135,7 +136,7 @@ pub async fn patient_vitals(
     State(state): State<AppState>,
     PatientRead { patient_id, .. }: PatientRead<VitalsRead>,
 ) -> Result<Json<Vec<Vitals>>, AppError> {
-    let rows = state.store.vitals_of(patient_id).await?;
+    let rows = state.store.vitals_of(patient_id.0).await?;
     Ok(Json(rows.into_iter().map(Vitals::from).collect()))
 }
 
@@ -145,7 +146,7 @@ pub async fn patient_vitals(
 pub async fn get_vitals(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(vitals_id): Path<i64>,
+    Path(VitalsId(vitals_id)): Path<VitalsId>,
 ) -> Result<Json<Vitals>, AppError> {
     let found = state
         .store

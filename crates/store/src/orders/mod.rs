@@ -92,11 +92,11 @@ impl Store {
         let txn = self.begin_write().await?;
         let created = order::ActiveModel {
             patient_id: Set(patient_id),
-            provider_id: Set(fields.provider_id),
-            office_id: Set(fields.office_id),
-            incident_id: Set(fields.incident_id),
+            provider_id: Set(fields.provider_id.map(i64::from)),
+            office_id: Set(fields.office_id.map(i64::from)),
+            incident_id: Set(fields.incident_id.map(i64::from)),
             resource_id: Set(None),
-            assigned_to_user_id: Set(fields.assigned_to_user_id),
+            assigned_to_user_id: Set(i64::from(fields.assigned_to_user_id)),
             type_id: Set(fields.type_id),
             status_id: Set(fields.status_id),
             urgent: Set(fields.urgent),
@@ -114,7 +114,15 @@ impl Store {
         .await?;
         record_status(&txn, created.id, fields.status_id, user_id, now).await?;
         if !fields.order_note.is_empty() {
-            append_note(&txn, created.id, &fields.order_note, user_id, Some(fields.assigned_to_user_id), now).await?;
+            append_note(
+                &txn,
+                created.id,
+                &fields.order_note,
+                user_id,
+                Some(i64::from(fields.assigned_to_user_id)),
+                now,
+            )
+            .await?;
         }
         crate::audit::insert(&txn, now, AuditEntry { entity_id: Some(created.id.to_string()), ..audit }).await?;
         txn.commit().await?;
@@ -135,10 +143,10 @@ impl Store {
         let Some(stored) = order::Entity::find_by_id(order_id).one(&txn).await? else { return Ok(false) };
         let status_changed = stored.status_id != fields.status_id;
         let mut row: order::ActiveModel = stored.into();
-        row.provider_id = Set(fields.provider_id);
-        row.office_id = Set(fields.office_id);
-        row.incident_id = Set(fields.incident_id);
-        row.assigned_to_user_id = Set(fields.assigned_to_user_id);
+        row.provider_id = Set(fields.provider_id.map(i64::from));
+        row.office_id = Set(fields.office_id.map(i64::from));
+        row.incident_id = Set(fields.incident_id.map(i64::from));
+        row.assigned_to_user_id = Set(i64::from(fields.assigned_to_user_id));
         row.type_id = Set(fields.type_id);
         row.status_id = Set(fields.status_id);
         row.urgent = Set(fields.urgent);
@@ -151,7 +159,8 @@ impl Store {
             record_status(&txn, order_id, fields.status_id, user_id, now).await?;
         }
         if !fields.order_note.is_empty() {
-            append_note(&txn, order_id, &fields.order_note, user_id, Some(fields.assigned_to_user_id), now).await?;
+            append_note(&txn, order_id, &fields.order_note, user_id, Some(i64::from(fields.assigned_to_user_id)), now)
+                .await?;
         }
         crate::audit::insert(&txn, now, audit).await?;
         txn.commit().await?;

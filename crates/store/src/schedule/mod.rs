@@ -191,12 +191,13 @@ impl Store {
         now: DateTime<Utc>,
         audit: AuditEntry,
     ) -> Result<SaveOutcome, DbErr> {
+        let resource_id = fields.resource_id.0;
         let txn = self.begin_write().await?;
-        self.lock_resource(&txn, fields.resource_id).await?;
-        release_expired_holds(&txn, fields.resource_id, now).await?;
+        self.lock_resource(&txn, resource_id).await?;
+        release_expired_holds(&txn, resource_id, now).await?;
 
         let mut overlapping = appointment::Entity::find()
-            .filter(not_archived_overlapping(fields.resource_id, fields.start, fields.end))
+            .filter(not_archived_overlapping(resource_id, fields.start, fields.end))
             .order_by_asc(appointment::Column::StartsAt)
             .all(&txn)
             .await?;
@@ -204,7 +205,7 @@ impl Store {
         if let Some(id) = existing {
             overlapping.retain(|a| a.id != id && a.replaces_id != Some(id));
         }
-        let block_outs = block_outs_in(&txn, Some(&[fields.resource_id]), fields.start, fields.end).await?;
+        let block_outs = block_outs_in(&txn, Some(&[resource_id]), fields.start, fields.end).await?;
         let rules: Vec<BlockRule> = block_outs.iter().map(|b| b.rule).collect();
 
         let outcome = match decide(overlapping.len(), &rules, overlaps_allowed) {
@@ -397,11 +398,11 @@ async fn write_fields(
     now: DateTime<Utc>,
 ) -> Result<i64, DbErr> {
     let mut row = appointment::ActiveModel {
-        patient_id: Set(fields.patient_id),
-        resource_id: Set(fields.resource_id),
-        provider_id: Set(fields.provider_id),
-        type_id: Set(fields.type_id),
-        status_id: Set(fields.status_id),
+        patient_id: Set(fields.patient_id.into()),
+        resource_id: Set(fields.resource_id.into()),
+        provider_id: Set(fields.provider_id.map(i64::from)),
+        type_id: Set(fields.type_id.into()),
+        status_id: Set(fields.status_id.into()),
         starts_at: Set(fields.start),
         ends_at: Set(fields.end),
         length_minutes: Set(i32::try_from(fields.length_minutes).unwrap_or(i32::MAX)),

@@ -2,6 +2,8 @@
 
 use axum::extract::State;
 
+use domain::ids::{OfficeId, ResourceId, UserId};
+
 use super::model::{AppointmentStatus, AppointmentType, Resource, ScheduleVersion};
 use crate::error::{ApiError, AppError};
 use crate::extract::Json;
@@ -15,7 +17,12 @@ pub async fn resources(State(state): State<AppState>) -> Result<Json<Vec<Resourc
             .resources()
             .await?
             .into_iter()
-            .map(|r| Resource { resource_id: r.id, name: r.name, provider_id: r.provider_id, office_id: r.office_id })
+            .map(|r| Resource {
+                resource_id: ResourceId(r.id),
+                name: r.name,
+                provider_id: r.provider_id.map(UserId),
+                office_id: OfficeId(r.office_id),
+            })
             .collect(),
     ))
 }

@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
+use domain::ids::AppointmentId;
 use domain::schedule::{AppointmentDraft, AppointmentFields, HOLD_MINUTES};
 use store::schedule::{AppointmentView, ConfirmOutcome, SaveOutcome};
 
@@ -95,16 +96,16 @@ pub(crate) async fn appointment_or_404(state: &AppState, id: i64) -> Result<Appo
 pub async fn get_appointment(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(id): Path<i64>,
+    Path(AppointmentId(id)): Path<AppointmentId>,
 ) -> Result<Json<Appointment>, AppError> {
     let found = appointment_or_404(&state, id).await?;
     let a = &found.appointment;
     let (last, next) = state.store.last_and_next(a.patient_id, a.starts_at, a.id).await?;
     let mut answer = Appointment::from_view(&found, state.time_zone);
     answer.last_appointment = last.as_ref().map(|a| a.starts_at);
-    answer.last_appointment_id = last.map(|a| a.id);
+    answer.last_appointment_id = last.map(|a| AppointmentId(a.id));
     answer.next_appointment = next.as_ref().map(|a| a.starts_at);
-    answer.next_appointment_id = next.map(|a| a.id);
+    answer.next_appointment_id = next.map(|a| AppointmentId(a.id));
     state.audit(current.audit("appointment.read").patient(a.patient_id)).await?;
     Ok(Json(answer))
 }
@@ -160,7 +161,7 @@ async fn save(
                 message: "This time is set aside: confirm the appointment to book it, or discard it.".into(),
                 appointments: Vec::new(),
                 transparencies: block_outs.iter().map(Transparency::from).collect(),
-                confirm_appointment_id: Some(pending_id),
+                confirm_appointment_id: Some(AppointmentId(pending_id)),
                 not_schedule_appointment: false,
             };
             Ok((StatusCode::ACCEPTED, Json(conflict)).into_response())
@@ -179,7 +180,7 @@ async fn save(
                 .into(),
                 appointments: appointments
                     .iter()
-                    .map(|a| ConflictingAppointment { appointment_id: a.id, start: a.starts_at, end: a.ends_at })
+                    .map(|a| ConflictingAppointment { appointment_id: AppointmentId(a.id), start: a.starts_at, end: a.ends_at })
                     .collect(),
                 not_schedule_appointment: !block_outs.is_empty(),
                 transparencies: block_outs.iter().map(Transparency::from).collect(),
@@ -208,7 +209,7 @@ pub async fn create_appointment(
     let checked = input.over(AppointmentDraft::default()).check();
     let mut errors = checked.as_ref().err().cloned().unwrap_or_default();
     if let Ok(fields) = &checked {
-        if state.store.patient_record(fields.patient_id).await?.is_none() {
+        if state.store.patient_record(fields.patient_id.0).await?.is_none() {
             return Err(AppError::not_found(format!("No patient with ID {}", fields.patient_id)));
         }
         check_choices(&state, fields, &mut errors).await?;
@@ -231,7 +232,7 @@ pub async fn create_appointment(
 pub async fn update_appointment(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(id): Path<i64>,
+    Path(AppointmentId(id)): Path<AppointmentId>,
     Json(input): Json<AppointmentInput>,
 ) -> Result<Response, AppError> {
     let stored = appointment_or_404(&state, id).await?.appointment;
@@ -256,7 +257,7 @@ pub async fn update_appointment(
 pub async fn delete_appointment(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(id): Path<i64>,
+    Path(AppointmentId(id)): Path<AppointmentId>,
 ) -> Result<StatusCode, AppError> {
     let found = appointment_or_404(&state, id).await?.appointment;
     let audit =
@@ -273,7 +274,7 @@ pub async fn delete_appointment(
 pub async fn confirm_appointment(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(id): Path<i64>,
+    Path(AppointmentId(id)): Path<AppointmentId>,
 ) -> Result<Json<Appointment>, AppError> {
     let held = appointment_or_404(&state, id).await?.appointment;
     let audit = current.audit("appointment.confirm").patient(held.patient_id).entity("appointment", None);

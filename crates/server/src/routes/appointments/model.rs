@@ -7,6 +7,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
+use domain::ids::{AppointmentId, OfficeId, PatientId, ResourceId, UserId};
 use domain::overlay::{choose, replace};
 use domain::schedule::AppointmentDraft;
 use serde::{Deserialize, Serialize};
@@ -28,7 +29,7 @@ pub struct AppointmentColors {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppointmentPatient {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     /// "Last, First (displayId)".
     pub patient_name: String,
     /// MM/dd/yyyy.
@@ -39,7 +40,7 @@ pub struct AppointmentPatient {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Appointment {
-    pub appointment_id: i64,
+    pub appointment_id: AppointmentId,
     /// The practice's local date, yyyy-MM-dd.
     pub appointment_date: NaiveDate,
     /// The practice's local time, hh:mm a.
@@ -51,7 +52,7 @@ pub struct Appointment {
     /// Minutes.
     pub length: i32,
     pub notes: String,
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     pub patient_first_name: String,
     pub patient_last_name: String,
     /// "Last, First".
@@ -60,18 +61,18 @@ pub struct Appointment {
     pub patient_name_display: String,
     pub display_id: String,
     pub birthday: Option<NaiveDate>,
-    pub patient_provider_id: Option<i64>,
+    pub patient_provider_id: Option<UserId>,
     /// The appointment's provider (spec spelling); null when none.
     #[serde(rename = "providerID")]
-    pub provider_id: Option<i64>,
+    pub provider_id: Option<UserId>,
     pub provider_first_name: Option<String>,
     pub provider_last_name: Option<String>,
     /// "Last, First", or null when none.
     pub provider_name: Option<String>,
     /// The resource's name.
     pub resource: String,
-    pub resource_id: i64,
-    pub resource_provider_id: Option<i64>,
+    pub resource_id: ResourceId,
+    pub resource_provider_id: Option<UserId>,
     /// The status's name.
     pub status: String,
     pub status_id: i64,
@@ -87,9 +88,9 @@ pub struct Appointment {
     /// Deleted (kept for history).
     pub deleted: bool,
     pub last_appointment: Option<DateTime<Utc>>,
-    pub last_appointment_id: Option<i64>,
+    pub last_appointment_id: Option<AppointmentId>,
     pub next_appointment: Option<DateTime<Utc>>,
-    pub next_appointment_id: Option<i64>,
+    pub next_appointment_id: Option<AppointmentId>,
     pub patient: AppointmentPatient,
 }
 
@@ -98,7 +99,7 @@ pub struct Appointment {
 #[serde(rename_all = "camelCase")]
 pub struct Transparency {
     pub transparency_id: i64,
-    pub resource_id: i64,
+    pub resource_id: ResourceId,
     pub block_name: String,
     pub color: String,
     /// refuse ("don't schedule"), confirm ("confirm scheduling") or display.
@@ -111,7 +112,7 @@ impl From<&BlockOut> for Transparency {
     fn from(b: &BlockOut) -> Self {
         Self {
             transparency_id: b.id,
-            resource_id: b.resource_id,
+            resource_id: ResourceId(b.resource_id),
             block_name: b.name.clone(),
             color: b.color.clone(),
             rule: b.rule.code().to_owned(),
@@ -124,7 +125,7 @@ impl From<&BlockOut> for Transparency {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConflictingAppointment {
-    pub appointment_id: i64,
+    pub appointment_id: AppointmentId,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
 }
@@ -142,7 +143,7 @@ pub struct ScheduleConflict {
     /// The block-outs that refused or hold it.
     pub transparencies: Vec<Transparency>,
     /// The held appointment to confirm (PATCH .../confirm) or discard (DELETE).
-    pub confirm_appointment_id: Option<i64>,
+    pub confirm_appointment_id: Option<AppointmentId>,
     /// A "don't schedule" block-out refused it.
     pub not_schedule_appointment: bool,
 }
@@ -159,7 +160,7 @@ impl Appointment {
         let provider = v.provider_first_name.as_ref().zip(v.provider_last_name.as_ref());
         let name_display = format!("{last}, {first} ({display_id})");
         Appointment {
-            appointment_id: a.id,
+            appointment_id: AppointmentId(a.id),
             appointment_date: local.date_naive(),
             appointment_time: local.format("%I:%M %p").to_string(),
             start: a.starts_at,
@@ -167,21 +168,21 @@ impl Appointment {
             end: a.ends_at,
             length: a.length_minutes,
             notes: a.notes.clone(),
-            patient_id: a.patient_id,
+            patient_id: PatientId(a.patient_id),
             patient_name: format!("{last}, {first}"),
             patient_name_display: name_display.clone(),
             patient_first_name: first,
             patient_last_name: last,
             display_id,
             birthday: v.patient_birthdate,
-            patient_provider_id: v.patient_provider_id,
-            provider_id: a.provider_id,
+            patient_provider_id: v.patient_provider_id.map(UserId),
+            provider_id: a.provider_id.map(UserId),
             provider_first_name: provider.map(|(first, _)| first.clone()),
             provider_last_name: provider.map(|(_, last)| last.clone()),
             provider_name: provider.map(|(first, last)| format!("{last}, {first}")),
             resource: v.resource_name.clone().unwrap_or_default(),
-            resource_id: a.resource_id,
-            resource_provider_id: v.resource_provider_id,
+            resource_id: ResourceId(a.resource_id),
+            resource_provider_id: v.resource_provider_id.map(UserId),
             status: v.status_name.clone().unwrap_or_default(),
             status_id: a.status_id,
             status_category: v.status_category.clone().unwrap_or_else(|| "active".to_owned()),
@@ -200,7 +201,7 @@ impl Appointment {
             next_appointment: None,
             next_appointment_id: None,
             patient: AppointmentPatient {
-                patient_id: a.patient_id,
+                patient_id: PatientId(a.patient_id),
                 patient_name: name_display,
                 birthday_string: v.patient_birthdate.map(|b| b.format("%m/%d/%Y").to_string()),
             },
@@ -287,11 +288,11 @@ pub fn draft_of(a: &appointment::Model) -> AppointmentDraft {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Resource {
-    pub resource_id: i64,
+    pub resource_id: ResourceId,
     pub name: String,
     /// The resource's own provider, if it has one.
-    pub provider_id: Option<i64>,
-    pub office_id: i64,
+    pub provider_id: Option<UserId>,
+    pub office_id: OfficeId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -367,9 +368,9 @@ pub struct PatientAppointmentsQuery {
 #[serde(rename_all = "camelCase")]
 pub struct LastAndNext {
     pub last_appointment: Option<DateTime<Utc>>,
-    pub last_appointment_id: Option<i64>,
+    pub last_appointment_id: Option<AppointmentId>,
     pub next_appointment: Option<DateTime<Utc>>,
-    pub next_appointment_id: Option<i64>,
+    pub next_appointment_id: Option<AppointmentId>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -388,5 +389,5 @@ pub struct FollowUp {
     pub next_visit: Option<DateTime<Utc>>,
     /// The date of the appointment booked for this follow-up (null: Not Scheduled).
     pub scheduled: Option<NaiveDate>,
-    pub appointment_id: Option<i64>,
+    pub appointment_id: Option<AppointmentId>,
 }

@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use chrono::Duration;
+use domain::ids::AppointmentId;
 use store::schedule::PatientAppointmentFilter;
 
 use super::model::{
@@ -33,7 +34,7 @@ crate::read_action!(
 pub async fn treatment_plans(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(id): Path<i64>,
+    Path(AppointmentId(id)): Path<AppointmentId>,
 ) -> Result<Json<Vec<TreatmentPlan>>, AppError> {
     let found = appointment_or_404(&state, id).await?.appointment;
     let plans = state.store.treatment_plans(found.patient_id).await?;
@@ -88,7 +89,7 @@ pub async fn patient_appointments(
         status_id: query.status_id.filter(|id| *id > 1),
         inactive: query.inactive.unwrap_or(true),
     };
-    let rows = state.store.patient_appointments(patient.patient_id, &filter).await?;
+    let rows = state.store.patient_appointments(patient.patient_id.0, &filter).await?;
     Ok(Json(rows.iter().map(|a| Appointment::from_view(a, state.time_zone)).collect()))
 }
 
@@ -99,12 +100,12 @@ pub async fn last_next(
     State(state): State<AppState>,
     patient: PatientRead<Appointments>,
 ) -> Result<Json<LastAndNext>, AppError> {
-    let (last, next) = state.store.last_and_next(patient.patient_id, state.now(), 0).await?;
+    let (last, next) = state.store.last_and_next(patient.patient_id.0, state.now(), 0).await?;
     Ok(Json(LastAndNext {
         last_appointment: last.as_ref().map(|a| a.starts_at),
-        last_appointment_id: last.map(|a| a.id),
+        last_appointment_id: last.map(|a| a.id).map(AppointmentId),
         next_appointment: next.as_ref().map(|a| a.starts_at),
-        next_appointment_id: next.map(|a| a.id),
+        next_appointment_id: next.map(|a| a.id).map(AppointmentId),
     }))
 }
 
@@ -114,8 +115,8 @@ pub async fn follow_ups(
     State(state): State<AppState>,
     patient: PatientRead<FollowUps>,
 ) -> Result<Json<Vec<FollowUp>>, AppError> {
-    let rows = state.store.follow_ups(patient.patient_id).await?;
-    let (_, next) = state.store.last_and_next(patient.patient_id, state.now(), 0).await?;
+    let rows = state.store.follow_ups(patient.patient_id.0).await?;
+    let (_, next) = state.store.last_and_next(patient.patient_id.0, state.now(), 0).await?;
     let next_visit = next.as_ref().map(|a| a.starts_at);
     Ok(Json(
         rows.into_iter()
@@ -128,7 +129,7 @@ pub async fn follow_ups(
                 last_visit: f.follow_up.last_visit,
                 next_visit,
                 scheduled: f.booked_starts_at.map(|at| at.with_timezone(&state.time_zone).date_naive()),
-                appointment_id: f.booked_id,
+                appointment_id: f.booked_id.map(AppointmentId),
             })
             .collect(),
     ))

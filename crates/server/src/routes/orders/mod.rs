@@ -7,6 +7,7 @@ pub mod model;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use domain::ids::{ChosenId, IncidentId, OfficeId, OrderId, UserId};
 use domain::orders::{OrderDraft, PAGE_DEFAULT, PAGE_MAX, StoredOrder, expand_statuses};
 use domain::patient::FieldErrors;
 use store::orders::{OrderDetail, OrderFilter};
@@ -92,7 +93,7 @@ async fn detail_of(state: &AppState, order_id: i64) -> Result<OrderDetail, AppEr
 pub async fn get_order(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(order_id): Path<i64>,
+    Path(OrderId(order_id)): Path<OrderId>,
 ) -> Result<Json<Order>, AppError> {
     let detail = detail_of(&state, order_id).await?;
     let entry = current.audit("order.read").maybe_patient(detail.view.order.patient_id);
@@ -111,7 +112,7 @@ async fn check_references(
 ) -> Result<(), AppError> {
     let chosen = |id: Option<i64>| id.filter(|id| *id > 0);
     // An incident must be the patient's own: looked up before the checker borrows `errors`.
-    let incident_ok = match (chosen(draft.incident_id), patient_id) {
+    let incident_ok = match (IncidentId::chosen(draft.incident_id).map(i64::from), patient_id) {
         (None, _) => true,
         (Some(incident), Some(patient)) => {
             state.store.incident(incident).await?.is_some_and(|i| i.patient_id == patient)
@@ -124,9 +125,9 @@ async fn check_references(
         List::OrderStatus,
         chosen(draft.status_id),
     );
-    choices.user("providerId", chosen(draft.provider_id).filter(|id| *id > 1), true).await?;
-    choices.user("assignedToUserId", chosen(draft.assigned_to_user_id).filter(|id| *id > 1), false).await?;
-    choices.on("officeId", List::Office, chosen(draft.office_id));
+    choices.user("providerId", UserId::chosen(draft.provider_id), true).await?;
+    choices.user("assignedToUserId", UserId::chosen(draft.assigned_to_user_id), false).await?;
+    choices.on("officeId", List::Office, OfficeId::chosen(draft.office_id));
     if !incident_ok {
         choices.refuse_choice("incidentId");
     }
@@ -178,7 +179,7 @@ pub async fn create_order(
 pub async fn update_order(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(order_id): Path<i64>,
+    Path(OrderId(order_id)): Path<OrderId>,
     Json(input): Json<OrderInput>,
 ) -> Result<Json<Order>, AppError> {
     let detail = detail_of(&state, order_id).await?;
@@ -238,8 +239,8 @@ pub async fn incidents(
     State(state): State<AppState>,
     patient: PatientRead<Incidents>,
 ) -> Result<Json<Vec<IncidentRef>>, AppError> {
-    let rows = state.store.incidents(patient.patient_id).await?;
-    Ok(Json(rows.into_iter().map(|i| IncidentRef { incident_id: i.id, incident_name: i.name }).collect()))
+    let rows = state.store.incidents(patient.patient_id.0).await?;
+    Ok(Json(rows.into_iter().map(|i| IncidentRef { incident_id: IncidentId(i.id), incident_name: i.name }).collect()))
 }
 
 /// The incident new orders for the patient default to.
@@ -250,6 +251,6 @@ pub async fn current_incident(
     State(state): State<AppState>,
     patient: PatientRead<Incidents>,
 ) -> Result<Json<CurrentIncident>, AppError> {
-    let found = state.store.current_incident(patient.patient_id).await?;
-    Ok(Json(CurrentIncident { incident_id: found.map(|i| i.id) }))
+    let found = state.store.current_incident(patient.patient_id.0).await?;
+    Ok(Json(CurrentIncident { incident_id: found.map(|i| i.id).map(IncidentId) }))
 }

@@ -3,6 +3,7 @@
 //! an order form sends.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::ids::{IncidentId, OfficeId, OrderId, PatientId, ResourceId, UserId};
 use domain::orders::OrderDraft;
 use domain::overlay::{choose, replace};
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Person {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub first_name: String,
     pub last_name: String,
     pub unique_id: String,
@@ -43,7 +44,7 @@ pub struct StatusUpdate {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IncidentRef {
-    pub incident_id: i64,
+    pub incident_id: IncidentId,
     pub incident_name: String,
 }
 
@@ -51,22 +52,22 @@ pub struct IncidentRef {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
-    pub orders_id: i64,
+    pub orders_id: OrderId,
     /// The number staff quote, the order's id zero-padded.
     pub order_number: String,
-    pub patient_id: Option<i64>,
+    pub patient_id: Option<PatientId>,
     pub patient_first: Option<String>,
     pub patient_last: Option<String>,
     /// "Last, First", or null for a blank order.
     pub patient_name: Option<String>,
-    pub provider_id: Option<i64>,
+    pub provider_id: Option<UserId>,
     pub provider_name: Option<String>,
-    pub office_id: Option<i64>,
+    pub office_id: Option<OfficeId>,
     pub office_string: Option<String>,
-    pub incident_id: Option<i64>,
+    pub incident_id: Option<IncidentId>,
     pub incident: Option<IncidentRef>,
-    pub resource_id: Option<i64>,
-    pub assigned_to_user_id: i64,
+    pub resource_id: Option<ResourceId>,
+    pub assigned_to_user_id: UserId,
     pub assigned_to_name: String,
     pub type_id: i64,
     pub type_string: String,
@@ -90,7 +91,7 @@ pub struct Order {
 
 impl From<PersonName> for Person {
     fn from(p: PersonName) -> Self {
-        Self { user_id: p.user_id, first_name: p.first_name, last_name: p.last_name, unique_id: p.unique_id }
+        Self { user_id: UserId(p.user_id), first_name: p.first_name, last_name: p.last_name, unique_id: p.unique_id }
     }
 }
 
@@ -112,23 +113,23 @@ impl From<&OrderView> for Order {
         let o = &v.order;
         let has_patient = o.patient_id.is_some() && v.patient_first_name.is_some();
         Order {
-            orders_id: o.id,
+            orders_id: OrderId(o.id),
             order_number: format!("{:06}", o.id),
-            patient_id: o.patient_id,
+            patient_id: o.patient_id.map(PatientId),
             patient_first: v.patient_first_name.clone().filter(|_| has_patient),
             patient_last: v.patient_last_name.clone().filter(|_| has_patient),
             patient_name: joined_name(&v.patient_last_name, &v.patient_first_name).filter(|_| has_patient),
-            provider_id: o.provider_id,
+            provider_id: o.provider_id.map(UserId),
             provider_name: joined_name(&v.provider_last_name, &v.provider_first_name),
-            office_id: o.office_id,
+            office_id: o.office_id.map(OfficeId),
             office_string: v.office_name.clone(),
-            incident_id: o.incident_id,
-            incident: o
-                .incident_id
-                .zip(v.incident_name.clone())
-                .map(|(incident_id, incident_name)| IncidentRef { incident_id, incident_name }),
-            resource_id: o.resource_id,
-            assigned_to_user_id: o.assigned_to_user_id,
+            incident_id: o.incident_id.map(IncidentId),
+            incident: o.incident_id.zip(v.incident_name.clone()).map(|(incident_id, incident_name)| IncidentRef {
+                incident_id: IncidentId(incident_id),
+                incident_name,
+            }),
+            resource_id: o.resource_id.map(ResourceId),
+            assigned_to_user_id: UserId(o.assigned_to_user_id),
             assigned_to_name: joined_name(&v.assignee_last_name, &v.assignee_first_name).unwrap_or_default(),
             type_id: o.type_id,
             type_string: v.type_name.clone().unwrap_or_default(),
@@ -274,5 +275,5 @@ pub struct OrderStatus {
 #[serde(rename_all = "camelCase")]
 pub struct CurrentIncident {
     /// Null when the patient has no current incident.
-    pub incident_id: Option<i64>,
+    pub incident_id: Option<IncidentId>,
 }

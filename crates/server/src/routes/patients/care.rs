@@ -100,11 +100,11 @@ pub async fn update_provider(
     if !errors.is_empty() {
         return Err(AppError::invalid_fields(errors));
     }
-    let audit = current.audit("patient.provider.update").patient(patient_id);
-    state.store.update_care_assignment(patient_id, care, state.now(), audit).await?;
+    let audit = current.audit("patient.provider.update").patient(patient_id.0);
+    state.store.update_care_assignment(patient_id.0, care, state.now(), audit).await?;
     let record = state
         .store
-        .patient_record(patient_id)
+        .patient_record(patient_id.0)
         .await?
         .ok_or_else(|| AppError::not_found(format!("No patient with ID {patient_id}")))?;
     Ok(Json(answer(&state, &record).await?))

@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::ids::PatientId;
 use domain::patient::age_on;
 use serde::Serialize;
 use store::entities::patient;
@@ -116,7 +117,7 @@ pub struct InsurancePolicy {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Guarantor {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     pub display_id: String,
     pub first_name: String,
     pub last_name: String,
@@ -151,7 +152,7 @@ fn phone(number: &str, kind: Option<i16>) -> Option<PhoneEntry> {
 
 fn guarantor(p: &patient::Model, today: NaiveDate) -> Guarantor {
     Guarantor {
-        patient_id: p.id,
+        patient_id: PatientId(p.id),
         display_id: p.display_id.clone(),
         first_name: p.first_name.clone(),
         last_name: p.last_name.clone(),
@@ -182,7 +183,7 @@ pub async fn patient_alerts(
     State(state): State<AppState>,
     PatientRead { patient_id, .. }: PatientRead<AlertsRead>,
 ) -> Result<Json<Vec<PatientAlert>>, AppError> {
-    let alerts = state.store.patient_alerts(patient_id).await?;
+    let alerts = state.store.patient_alerts(patient_id.0).await?;
     Ok(Json(
         alerts
             .into_iter()
@@ -226,7 +227,7 @@ pub async fn allergies(
     State(state): State<AppState>,
     PatientRead { patient_id, .. }: PatientRead<AllergiesRead>,
 ) -> Result<Json<Vec<AllergyAlert>>, AppError> {
-    let rows = state.store.allergies(patient_id).await?;
+    let rows = state.store.allergies(patient_id.0).await?;
     Ok(Json(
         rows.into_iter()
             .map(|a| AllergyAlert {
@@ -251,7 +252,7 @@ pub async fn problems(
     State(state): State<AppState>,
     PatientRead { patient_id, .. }: PatientRead<ProblemsRead>,
 ) -> Result<Json<Vec<PatientProblem>>, AppError> {
-    let rows = state.store.problems(patient_id).await?;
+    let rows = state.store.problems(patient_id.0).await?;
     Ok(Json(
         rows.into_iter()
             .map(|p| PatientProblem {
@@ -273,7 +274,7 @@ pub async fn balance(
     State(state): State<AppState>,
     PatientRead { patient_id, record, .. }: PatientRead<BalanceRead>,
 ) -> Result<Json<Balance>, AppError> {
-    let balances = state.store.balances(patient_id, record.account.id).await?;
+    let balances = state.store.balances(patient_id.0, record.account.id).await?;
     Ok(Json(Balance {
         patient_portion: balances.patient_cents,
         insurance_portion: balances.insurance_cents,
@@ -289,7 +290,7 @@ pub async fn emergency_contacts(
     State(state): State<AppState>,
     PatientRead { patient_id, .. }: PatientRead<EmergencyContactsRead>,
 ) -> Result<Json<Vec<EmergencyContact>>, AppError> {
-    let rows = state.store.emergency_contacts(patient_id).await?;
+    let rows = state.store.emergency_contacts(patient_id.0).await?;
     Ok(Json(
         rows.into_iter()
             .map(|c| EmergencyContact {
@@ -309,7 +310,7 @@ pub async fn insurance(
     State(state): State<AppState>,
     PatientRead { patient_id, .. }: PatientRead<InsuranceRead>,
 ) -> Result<Json<Vec<InsurancePolicy>>, AppError> {
-    let policies = state.store.insurance_policies(patient_id).await?;
+    let policies = state.store.insurance_policies(patient_id.0).await?;
     let holder_ids: Vec<i64> = policies.iter().filter_map(|p| p.subscriber_patient_id).collect();
     let holders = state.store.patients_by_ids(&holder_ids).await?;
     Ok(Json(

@@ -9,6 +9,7 @@ pub mod model;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use domain::ids::{OfficeId, UserId};
 use domain::patient::{FieldErrors, IdentifierChange, PatientDraft, PatientFields, government_identifier_change};
 use domain::search::{DEFAULT_RESULTS, MAX_RESULTS, MIN_QUERY_CHARS, parse_query};
 use serde::{Deserialize, Serialize};
@@ -96,9 +97,9 @@ fn parse_ids(text: &str) -> Result<Vec<i64>, AppError> {
 #[serde(rename_all = "camelCase")]
 pub struct PatientDefaults {
     /// The logged-in user when they are a provider.
-    pub provider_id: Option<i64>,
-    pub account_provider_id: Option<i64>,
-    pub office_id: Option<i64>,
+    pub provider_id: Option<UserId>,
+    pub account_provider_id: Option<UserId>,
+    pub office_id: Option<OfficeId>,
     pub fee_schedule_id: Option<i64>,
     pub marital_status: Option<i64>,
     pub sex: i16,
@@ -130,9 +131,9 @@ pub async fn patient_defaults(
     let relationships = store.patient_relationships().await?.into_iter().map(|r| (r.id, r.description)).collect();
     let empty_phone = |kind: i64| PhoneEntry { number: String::new(), kind: Some(kind) };
     Ok(Json(PatientDefaults {
-        provider_id: me,
-        account_provider_id: me,
-        office_id: store.offices().await?.first().map(|o| o.id),
+        provider_id: me.map(UserId),
+        account_provider_id: me.map(UserId),
+        office_id: store.offices().await?.first().map(|o| o.id).map(OfficeId),
         fee_schedule_id: store.fee_schedules().await?.first().map(|f| f.id),
         marital_status: named(marital, "Unknown"),
         sex: 2,
@@ -302,9 +303,12 @@ pub async fn update_patient(
         return Err(AppError::invalid_fields(errors));
     };
 
-    let audit = current.audit("patient.update").patient(patient_id);
-    state.store.update_patient(patient_id, &fields, identifier, care_sent.then_some(care), state.now(), audit).await?;
-    let record = reread(&state, patient_id).await?;
+    let audit = current.audit("patient.update").patient(patient_id.0);
+    state
+        .store
+        .update_patient(patient_id.0, &fields, identifier, care_sent.then_some(care), state.now(), audit)
+        .await?;
+    let record = reread(&state, patient_id.0).await?;
     Ok(Json(patient_answer(&state, &record).await?))
 }
 

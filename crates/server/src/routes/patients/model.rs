@@ -1,6 +1,7 @@
 //! The patient as the API shows it and takes it (spec part 1, section 3 'Patient').
 
 use chrono::NaiveDate;
+use domain::ids::{AccountId, PatientId, UserId};
 use domain::overlay::{choose, replace};
 use domain::patient::{PatientDraft, PhoneDraft, age_on, mask_government_identifier};
 use serde::{Deserialize, Serialize};
@@ -22,7 +23,7 @@ pub struct PhoneEntry {
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct UserRef {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub first_name: String,
     pub last_name: String,
 }
@@ -36,7 +37,7 @@ pub struct NamedRef {
 
 impl From<&user::Model> for UserRef {
     fn from(user: &user::Model) -> Self {
-        Self { user_id: user.id, first_name: user.first_name.clone(), last_name: user.last_name.clone() }
+        Self { user_id: UserId(user.id), first_name: user.first_name.clone(), last_name: user.last_name.clone() }
     }
 }
 
@@ -57,10 +58,10 @@ fn phone_entry(number: &str, kind: Option<i16>) -> Option<PhoneEntry> {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Patient {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     /// The chart number staff see.
     pub display_id: String,
-    pub account_id: i64,
+    pub account_id: AccountId,
     pub first_name: String,
     pub last_name: String,
     pub middle: String,
@@ -93,8 +94,8 @@ pub struct Patient {
     pub patient_provider: Option<UserRef>,
     pub patient_office: Option<NamedRef>,
     pub fee_schedule: Option<NamedRef>,
-    pub primary_guarantor_id: Option<i64>,
-    pub secondary_guarantor_id: Option<i64>,
+    pub primary_guarantor_id: Option<PatientId>,
+    pub secondary_guarantor_id: Option<PatientId>,
     pub inactive: bool,
 }
 
@@ -120,9 +121,9 @@ fn user_ref(users: &[user::Model], id: Option<i64>) -> Option<UserRef> {
 impl Patient {
     pub fn from_record(p: &patient::Model, context: &PatientContext<'_>) -> Self {
         Self {
-            patient_id: p.id,
+            patient_id: PatientId(p.id),
             display_id: p.display_id.clone(),
-            account_id: p.account_id,
+            account_id: AccountId(p.account_id),
             first_name: p.first_name.clone(),
             last_name: p.last_name.clone(),
             middle: p.middle.clone(),
@@ -153,8 +154,8 @@ impl Patient {
             patient_provider: user_ref(context.users, p.patient_provider_id),
             patient_office: named(context.offices, p.office_id),
             fee_schedule: named(context.fee_schedules, p.fee_schedule_id),
-            primary_guarantor_id: p.primary_guarantor_id,
-            secondary_guarantor_id: p.secondary_guarantor_id,
+            primary_guarantor_id: p.primary_guarantor_id.map(PatientId),
+            secondary_guarantor_id: p.secondary_guarantor_id.map(PatientId),
             inactive: p.inactive,
         }
     }
@@ -272,7 +273,7 @@ pub fn draft_of(p: &patient::Model) -> PatientDraft {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PatientSearchResult {
-    pub patient_id: i64,
+    pub patient_id: PatientId,
     pub display_id: String,
     pub first_name: String,
     pub middle_name: String,
@@ -284,8 +285,8 @@ pub struct PatientSearchResult {
     pub patient_alerts: bool,
     pub account_alerts: bool,
     pub allergies: bool,
-    pub patient_provider_id: Option<i64>,
-    pub account_provider_id: Option<i64>,
+    pub patient_provider_id: Option<UserId>,
+    pub account_provider_id: Option<UserId>,
     pub inactive: bool,
 }
 
@@ -293,7 +294,7 @@ impl PatientSearchResult {
     pub fn from_hit(hit: &SearchHit, today: NaiveDate) -> Self {
         let p = &hit.patient;
         Self {
-            patient_id: p.id,
+            patient_id: PatientId(p.id),
             display_id: p.display_id.clone(),
             first_name: p.first_name.clone(),
             middle_name: p.middle.clone(),
@@ -304,8 +305,8 @@ impl PatientSearchResult {
             patient_alerts: hit.has_patient_alerts,
             account_alerts: hit.has_account_alerts,
             allergies: hit.has_allergies,
-            patient_provider_id: p.patient_provider_id,
-            account_provider_id: hit.account_provider_id,
+            patient_provider_id: p.patient_provider_id.map(UserId),
+            account_provider_id: hit.account_provider_id.map(UserId),
             inactive: p.inactive,
         }
     }
