@@ -68,8 +68,6 @@ export const ORDER_ROW_OVERSCAN = 5;
 /** A new order's type and status. */
 export const DEFAULT_ORDER_TYPE = 100;
 export const DEFAULT_ORDER_STATUS = 1;
-/** Statuses counted as open (red dot, the dashboard count, 'All Open'). */
-export const OPEN_ORDER_STATUSES = [1, 7, 8] as const;
 /** Shown with a blue "available" dot. */
 export const AVAILABLE_ORDER_STATUS = 9;
 /** The filters' 'All Open' status choice, the 'None' office and the order form's 'None' incident. */
@@ -78,9 +76,6 @@ export const NONE_OFFICE = 0;
 export const NONE_INCIDENT = 0;
 /** Editing an order of this type leaves its long description as it is. */
 export const LOCKED_DESCRIPTION_ORDER_TYPE = 50;
-/** Types a user may choose: these and any above SELECTABLE_ORDER_TYPES_ABOVE. */
-export const SELECTABLE_ORDER_TYPES = [1, 2, 3, 4, 100, 101, 102] as const;
-export const SELECTABLE_ORDER_TYPES_ABOVE = 110;
 /** Status dot colours: red for open statuses (the theme's error red), blue for "available". */
 export const ORDER_DOT_COLORS = { open: '#B71C1C', available: '#1565C0' } as const;
 /** Urgent order titles. */
