@@ -7,5 +7,14 @@ export const limits = {} as const;
 /** The values of component schemas that are enums. */
 export const enums = {} as const;
 
+/** Parameter rules by path, method and parameter name (e.g. a list's `limit`). */
+export const parameterLimits = {
+  '/api/orders': { get: { limit: { minimum: 0 }, offset: { minimum: 0 }, signed: { minimum: 0 }, unsigned: { minimum: 0 } } },
+  '/api/orders/': { get: { limit: { minimum: 0 }, offset: { minimum: 0 }, signed: { minimum: 0 }, unsigned: { minimum: 0 } } },
+  '/api/patients': { get: { limit: { minimum: 0 } } },
+  '/api/scheduling/1/appointments': { get: { order: { minimum: 0 } } },
+} as const;
+
 export type Limits = typeof limits;
 export type Enums = typeof enums;
+export type ParameterLimits = typeof parameterLimits;
