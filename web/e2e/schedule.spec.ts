@@ -288,7 +288,8 @@ test.describe('Schedule on a desktop', () => {
     await expect(links).toHaveText(['Last & Next Appointments', 'Follow-Ups', 'Referrals', 'Treatments Planned', 'Insurance', 'Balances']);
 
     await links.filter({ hasText: 'Treatments Planned' }).click();
-    const dollars = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    // The server sends integer cents; the page shows dollars with 2 decimals.
+    const dollars = (cents: number) => `$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
     await expect(page.getByTestId('plan-total').first()).toHaveText(dollars(plans[0]!.total));
     await expect(page.getByTestId('plan-patient').first()).toHaveText(dollars(plans[0]!.patientPortion));
     await expect(page.getByText('Total Treatment Amount').first()).toBeVisible();

@@ -6,8 +6,8 @@
 use std::time::Instant;
 
 use clap::Parser;
+use demo::large::{self, LargeTable};
 use store::Store;
-use store::demo::large::LargeTable;
 
 #[derive(Parser)]
 struct Args {
@@ -15,7 +15,7 @@ struct Args {
     database: String,
     #[arg(long, default_value_t = 1_000_000)]
     patients: usize,
-    #[arg(long, default_value_t = store::demo::DEFAULT_SEED)]
+    #[arg(long, default_value_t = demo::DEFAULT_SEED)]
     seed: u64,
     /// Orders to add (when the orders table is empty).
     #[arg(long, default_value_t = 0)]
@@ -31,11 +31,10 @@ async fn main() -> anyhow::Result<()> {
     let store = Store::open(&args.database).await?;
     if store.is_empty_practice().await? {
         let started = Instant::now();
-        let summary = store
-            .fill_large(args.seed, chrono::Utc::now(), args.patients, |written| {
-                eprintln!("{written} patients written ({:.0} s)", started.elapsed().as_secs_f64());
-            })
-            .await?;
+        let summary = large::fill(&store, args.seed, chrono::Utc::now(), args.patients, |written| {
+            eprintln!("{written} patients written ({:.0} s)", started.elapsed().as_secs_f64());
+        })
+        .await?;
         println!(
             "{} patients in {} accounts written in {:.1} s",
             summary.patients,
@@ -43,23 +42,21 @@ async fn main() -> anyhow::Result<()> {
             started.elapsed().as_secs_f64()
         );
     }
-    if args.orders > 0 && store.large_rows(LargeTable::Orders).await? < 1_000 {
+    if args.orders > 0 && large::rows(&store, LargeTable::Orders).await? < 1_000 {
         let started = Instant::now();
-        let written = store
-            .fill_large_orders(args.seed, chrono::Utc::now(), args.orders, |written| {
-                eprintln!("{written} orders written ({:.0} s)", started.elapsed().as_secs_f64());
-            })
-            .await?;
+        let written = large::fill_orders(&store, args.seed, chrono::Utc::now(), args.orders, |written| {
+            eprintln!("{written} orders written ({:.0} s)", started.elapsed().as_secs_f64());
+        })
+        .await?;
         println!("{written} orders written in {:.1} s", started.elapsed().as_secs_f64());
     }
     // The demo's own weeks hold a few thousand appointments at most.
-    if args.appointments > 0 && store.large_rows(LargeTable::Appointments).await? < 10_000 {
+    if args.appointments > 0 && large::rows(&store, LargeTable::Appointments).await? < 10_000 {
         let started = Instant::now();
-        let written = store
-            .fill_large_appointments(args.seed, chrono::Utc::now(), args.appointments, |written| {
-                eprintln!("{written} appointments written ({:.0} s)", started.elapsed().as_secs_f64());
-            })
-            .await?;
+        let written = large::fill_appointments(&store, args.seed, chrono::Utc::now(), args.appointments, |written| {
+            eprintln!("{written} appointments written ({:.0} s)", started.elapsed().as_secs_f64());
+        })
+        .await?;
         println!("{written} appointments written in {:.1} s", started.elapsed().as_secs_f64());
     }
     store.close().await;

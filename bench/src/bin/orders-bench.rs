@@ -53,7 +53,7 @@ async fn main() -> anyhow::Result<()> {
     let store = Store::open(&args.database).await?;
     let requests = Arc::new(mix());
     for (filter, offset) in requests.iter() {
-        store.list_orders(filter, 25, *offset).await?;
+        store.order_page(filter, 25, *offset).await?;
     }
     for clients in args.concurrency {
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
@@ -68,7 +68,7 @@ async fn main() -> anyhow::Result<()> {
                     let (filter, offset) = &requests[next % requests.len()];
                     next += 1;
                     let began = Instant::now();
-                    store.list_orders(filter, 25, *offset).await?;
+                    store.order_page(filter, 25, *offset).await?;
                     latencies.push(began.elapsed());
                 }
                 anyhow::Ok(latencies)

@@ -4,6 +4,7 @@
 
 pub mod credentials;
 pub mod orders;
+pub mod overlay;
 pub mod patient;
 pub mod preferences;
 pub mod reference;

@@ -18,6 +18,9 @@ pub const LOCKED_DESCRIPTION_TYPE: i64 = 50;
 /// The 'All Open' status choice of the filters.
 pub const ALL_OPEN: i64 = 0;
 
+/// Orders on a page of the work list unless asked otherwise, and at most (spec part 1, section 9).
+pub const PAGE_DEFAULT: u64 = 25;
+pub const PAGE_MAX: u64 = 200;
 pub const SHORT_DESCRIPTION_MAX: usize = 120;
 pub const LONG_DESCRIPTION_MAX: usize = 4000;
 pub const NOTE_MAX: usize = 4000;

@@ -33,6 +33,10 @@ pub const MAX_LENGTHS: &[(&str, usize)] = &[
 
 /// The longest phone number accepted as typed, before its digits are taken.
 pub const PHONE_MAX_LENGTH: usize = 20;
+/// Sex: 0 Male, 1 Female, 2 Unknown.
+pub const SEX_CHOICES: [i64; 3] = [0, 1, 2];
+/// Phone types: 0 Home, 1 Work, 2 Mobile, 3 Other Phone.
+pub const PHONE_TYPES: [i64; 4] = [0, 1, 2, 3];
 
 /// A phone entry as sent: the number as typed and its type (0 to 3).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -179,7 +183,7 @@ impl PatientDraft {
         };
         let sex = match self.sex {
             None => 2,
-            Some(s @ 0..=2) => i16::try_from(s).unwrap_or(2),
+            Some(s) if SEX_CHOICES.contains(&s) => i16::try_from(s).unwrap_or(2),
             Some(_) => {
                 errors.insert("sex".into(), "Choose Male, Female or Unknown".into());
                 2
@@ -204,7 +208,7 @@ impl PatientDraft {
                 None => {
                     errors.insert(format!("{field}.type"), PHONE_TYPE.into());
                 }
-                Some(kind @ 0..=3) => {
+                Some(kind) if PHONE_TYPES.contains(&kind) => {
                     if digits.len() == 10 {
                         phones.push(Phone { digits, kind: i16::try_from(kind).unwrap_or(3) });
                     }

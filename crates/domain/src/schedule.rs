@@ -85,6 +85,13 @@ pub type FieldErrors = BTreeMap<String, String>;
 
 pub const NOTES_MAX: usize = 2000;
 
+/// Why a save was not simply booked: an overlapping appointment, a "don't schedule"
+/// block-out (both refused, 409), or a "confirm scheduling" block-out (held, 202).
+pub const OVERLAP: &str = "appointment_overlap";
+pub const BLOCK_OUT: &str = "block_out";
+pub const CONFIRM_SCHEDULING: &str = "confirm_scheduling";
+pub const CONFLICT_CODES: [&str; 3] = [OVERLAP, BLOCK_OUT, CONFIRM_SCHEDULING];
+
 impl AppointmentDraft {
     pub fn check(&self) -> Result<AppointmentFields, FieldErrors> {
         let mut errors = FieldErrors::new();

@@ -11,6 +11,9 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Shortest query searched (spec part 1, section 5).
 pub const MIN_QUERY_CHARS: usize = 2;
+/// Results a search answers unless asked for fewer, and at most.
+pub const DEFAULT_RESULTS: u32 = 25;
+pub const MAX_RESULTS: u32 = 50;
 
 /// A name as it is indexed and compared: lowercase ASCII letters and digits only, with
 /// accents removed and spaces, hyphens and apostrophes dropped. "O'Connor" and

@@ -1,7 +1,8 @@
 //! Vitals (spec part 1, 'Vitals entry' and section 5 'Vitals'). The app converts to the
-//! stored units before sending: height in millimetres, weight in grams, head
-//! circumference in millimetres. The server checks the same limits, in the units the
-//! form shows, so its messages read right beside the field.
+//! stored units before sending (web `features/vitals/lib/vitals.ts`, tested there):
+//! height in millimetres, weight in grams, head circumference in millimetres. The server
+//! checks the same limits, in the units the form shows, so its messages read right
+//! beside the field.
 
 use std::collections::BTreeMap;
 
@@ -27,16 +28,21 @@ pub const MAX_SP02: f64 = 100.0;
 /// Head circumference is offered up to this age (spec part 1, section 9).
 pub const HEAD_CIRCUMFERENCE_MAX_AGE: i64 = 3;
 
-pub fn feet_and_inches_to_mm(feet: f64, inches: f64) -> i64 {
-    (feet * MM_PER_FOOT + inches * MM_PER_INCH).round() as i64
-}
-
-pub fn pounds_to_grams(pounds: f64) -> i64 {
-    (pounds * GRAMS_PER_POUND).floor() as i64
-}
-
-pub fn cm_to_mm(cm: f64) -> i64 {
-    (cm * 10.0).round() as i64
+/// The largest value each field takes, in the units it is sent in (stored units;
+/// temperature in degrees Fahrenheit, SpO2 in percent); none is below 0.
+pub fn maximums() -> [(&'static str, f64); 9] {
+    let max_whole = MAX_WHOLE as f64;
+    [
+        ("height", MAX_FEET * MM_PER_FOOT + MAX_INCHES * MM_PER_INCH),
+        ("weight", (MAX_POUNDS * GRAMS_PER_POUND).floor()),
+        ("systolic", max_whole),
+        ("diastolic", max_whole),
+        ("heartRate", max_whole),
+        ("temperature", MAX_TEMPERATURE),
+        ("sp02", MAX_SP02),
+        ("respiratoryRate", max_whole),
+        ("headCircumference", max_whole),
+    ]
 }
 
 /// Whether head circumference may be recorded: birth date unknown, or 3 or younger.
@@ -158,17 +164,9 @@ mod tests {
     use chrono::NaiveDate;
 
     #[test]
-    fn conversions_follow_the_spec() {
-        assert_eq!(feet_and_inches_to_mm(5.0, 10.0), 1778);
-        assert_eq!(feet_and_inches_to_mm(1.0, 0.0), 305, "304.8 rounded");
-        assert_eq!(pounds_to_grams(1.0), 453, "floor of 453.592");
-        assert_eq!(pounds_to_grams(150.0), 68_038);
-        assert_eq!(cm_to_mm(45.5), 455);
-    }
-
-    #[test]
     fn the_largest_weight_fits_a_32_bit_number_of_grams() {
-        assert!(pounds_to_grams(MAX_POUNDS) <= i64::from(i32::MAX));
+        let grams = maximums().iter().find(|(name, _)| *name == "weight").map(|(_, max)| *max);
+        assert!(grams.is_some_and(|g| g <= f64::from(i32::MAX)), "{grams:?}");
     }
 
     #[test]

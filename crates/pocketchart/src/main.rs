@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
+use demo::DemoOptions;
 use domain::credentials::{PasswordDigest, hash_password, normalize_username};
 use server::{Clock, ServerConfig, SystemClock};
 use settings::{DEFAULT_DATABASE_URL, DEFAULT_LISTEN, FileSettings};
 use store::Store;
-use store::demo::DemoOptions;
 use store::users::NewUser;
 
 #[derive(Parser)]
@@ -40,10 +40,10 @@ enum Command {
     /// Fill an empty database with the demo practice
     Demo {
         /// How many patients to create
-        #[arg(long, default_value_t = store::demo::DEFAULT_PATIENTS)]
+        #[arg(long, default_value_t = demo::DEFAULT_PATIENTS)]
         patients: usize,
         /// Seed of the generator; the same seed gives the same practice
-        #[arg(long, default_value_t = store::demo::DEFAULT_SEED)]
+        #[arg(long, default_value_t = demo::DEFAULT_SEED)]
         seed: u64,
     },
     /// Write a consistent copy of a SQLite database while the server runs
@@ -152,7 +152,7 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyho
 
     if args.demo || file.demo.unwrap_or(false) {
         if store.is_empty_practice().await? {
-            let summary = store.fill_demo(&DemoOptions::at(clock.now())).await?;
+            let summary = demo::fill(&store, &DemoOptions::at(clock.now())).await?;
             tracing::info!(
                 users = summary.users,
                 patients = summary.patients,
@@ -216,7 +216,7 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
             println!("Database is up to date ({} migrations applied).", applied.len());
         }
         Command::Demo { patients, seed } => {
-            let summary = store.fill_demo(&DemoOptions { seed, now, patients }).await?;
+            let summary = demo::fill(store, &DemoOptions { seed, now, patients }).await?;
             println!(
                 "Demo practice created: {} users, {} accounts, {} patients. Log in as demo / demo.",
                 summary.users, summary.accounts, summary.patients

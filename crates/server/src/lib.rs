@@ -7,9 +7,11 @@ pub mod auth;
 pub mod client_ip;
 pub mod clock;
 pub mod config;
+pub mod contract;
 pub mod error;
 pub mod extract;
 mod http;
+pub mod kit;
 pub mod openapi;
 pub mod routes;
 pub mod state;
@@ -74,9 +76,11 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         config: Arc::new(config),
         audit_sink: audit.clone(),
         time_zone,
+        references: Arc::default(),
     };
 
-    let (api, document) = routes::api(&state).split_for_parts();
+    let (api, mut document) = routes::api(&state).split_for_parts();
+    utoipa::Modify::modify(&contract::Rules, &mut document);
     let document = Arc::new(document.to_pretty_json().map_err(|e| store::DbErr::Custom(e.to_string()))?);
 
     let router = Router::new()

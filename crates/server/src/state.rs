@@ -24,6 +24,8 @@ pub struct AppState {
     /// The practice's time zone: what "a day" and "today" mean. Set in the desktop
     /// product (`practice.timeZone`); read at start-up.
     pub time_zone: chrono_tz::Tz,
+    /// The reference lists forms choose from, read once a minute at most.
+    pub references: Arc<crate::kit::ReferenceCache>,
 }
 
 impl AppState {

@@ -56,6 +56,38 @@ impl AuditEntry {
     }
 }
 
+/// Builders, so a route says only what differs from the session's entry.
+impl AuditEntry {
+    /// The patient whose record was read or changed.
+    #[must_use]
+    pub fn patient(self, patient_id: i64) -> Self {
+        Self { patient_id: Some(patient_id), ..self }
+    }
+
+    /// The patient, when there is one (a blank order has none).
+    #[must_use]
+    pub fn maybe_patient(self, patient_id: Option<i64>) -> Self {
+        Self { patient_id, ..self }
+    }
+
+    /// The kind of record, and its id (or ids, comma-separated) when known.
+    #[must_use]
+    pub fn entity(self, entity: &'static str, id: Option<String>) -> Self {
+        Self { entity: Some(entity), entity_id: id, ..self }
+    }
+
+    #[must_use]
+    pub fn detail(self, detail: impl Into<String>) -> Self {
+        Self { detail: Some(detail.into()), ..self }
+    }
+
+    /// Understood and refused.
+    #[must_use]
+    pub fn failed(self) -> Self {
+        Self { outcome: Outcome::Failure, ..self }
+    }
+}
+
 /// Which entries to read back, newest first.
 #[derive(Clone, Debug, Default)]
 pub struct AuditQuery {

@@ -94,8 +94,15 @@ impl Store {
                 options.max_connections(16).min_connections(1);
             }
         }
-        let db = Database::connect(options).await?;
-        Ok(Self { db, backend, names: std::sync::Arc::default() })
+        let mut db = Database::connect(options).await?;
+        // Statements are counted (never logged: they can carry search terms), so a test
+        // can prove what a read model costs.
+        let statements = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counter = std::sync::Arc::clone(&statements);
+        db.set_metric_callback(move |_| {
+            counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        });
+        Ok(Self { db, backend, names: std::sync::Arc::default(), statements })
     }
 
     /// Brings the schema up to date. On PostgreSQL an advisory lock makes concurrent

@@ -7,7 +7,6 @@
 pub mod audit;
 pub mod backup;
 mod connect;
-pub mod demo;
 pub mod entities;
 mod migrations;
 pub mod names;
@@ -36,6 +35,8 @@ pub struct Store {
     backend: Backend,
     /// Name keys for typo-tolerant search, shared by every clone of this handle.
     names: Arc<names::NameIndex>,
+    /// Statements run through this handle and its clones (see [`Store::statements_run`]).
+    statements: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl std::fmt::Debug for Store {
@@ -75,6 +76,17 @@ impl Store {
                 sqlite_transaction_mode,
             })
             .await
+    }
+
+    /// How many statements every clone of this handle has run so far: a test's measure
+    /// of what a read costs.
+    pub fn statements_run(&self) -> u64 {
+        self.statements.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Asks the next name search to load the keys added behind its back (a bulk load).
+    pub fn mark_names_stale(&self) {
+        self.names.mark_stale();
     }
 
     /// True when the database answers a trivial query.

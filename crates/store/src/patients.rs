@@ -365,7 +365,7 @@ pub(crate) async fn write_search_entries(
 }
 
 /// Adds name keys not yet known; known ones are left as they are.
-pub(crate) async fn insert_name_keys(txn: &impl ConnectionTrait, keys: &[(NameKind, String)]) -> Result<(), DbErr> {
+pub async fn insert_name_keys(txn: &impl ConnectionTrait, keys: &[(NameKind, String)]) -> Result<(), DbErr> {
     let rows: Vec<name_key::ActiveModel> = keys
         .iter()
         .filter(|(_, key)| !key.is_empty())

@@ -69,7 +69,7 @@ impl Store {
 }
 
 /// Stores a practice-wide value with `db`, which may be an open transaction.
-pub(crate) async fn save_practice_preference_in(
+pub async fn save_practice_preference_in(
     db: &impl sea_orm::ConnectionTrait,
     key: &str,
     value: &Value,

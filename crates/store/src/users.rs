@@ -80,6 +80,23 @@ impl Store {
             .await
     }
 
+    /// Whether `id` is a user the lists offer: enabled, real (id above 1), and a
+    /// provider when `providers_only`. One indexed read.
+    pub async fn is_listed_user(&self, id: i64, providers_only: bool) -> Result<bool, crate::DbErr> {
+        let mut query =
+            user::Entity::find_by_id(id).filter(user::Column::Id.gt(1)).filter(user::Column::Disabled.eq(false));
+        if providers_only {
+            query = query.filter(user::Column::IsProvider.eq(true));
+        }
+        Ok(query.count(&self.db).await? > 0)
+    }
+
+    /// True when the database holds no practice yet (only the system user).
+    pub async fn is_empty_practice(&self) -> Result<bool, crate::DbErr> {
+        use sea_orm::PaginatorTrait;
+        Ok(self.real_user_count().await? == 0 && crate::entities::patient::Entity::find().count(&self.db).await? == 0)
+    }
+
     /// Real users in the database, disabled ones included.
     pub async fn real_user_count(&self) -> Result<u64, crate::DbErr> {
         user::Entity::find().filter(user::Column::Id.gt(1)).count(&self.db).await

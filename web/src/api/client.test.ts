@@ -145,7 +145,7 @@ describe('the API client', () => {
 
   it('logs other failing statuses without the overlay', async () => {
     const { client, events } = setup({ '/api/preferences/save': { status: 403, body: { code: 'desktop_only', message: 'Desktop only' }, jwt: t2 } }, t1);
-    await client.POST('/api/preferences/save', { body: { key: 'x', update: 1 } });
+    await client.POST('/api/preferences/save', { body: { key: 'defaultView', update: 1 } });
     expect(events.apiError).not.toHaveBeenCalled();
     expect(events.otherError).toHaveBeenCalledWith({ status: 403, path: '/api/preferences/save' });
   });

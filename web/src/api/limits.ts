@@ -2,16 +2,119 @@
 // Do not edit: run `npm run gen:api`. `npm run check:api` fails when this file is stale.
 
 /** Field rules by component schema and property: lengths, ranges, allowed values. */
-export const limits = {} as const;
+export const limits = {
+  AppointmentInput: { length: { minimum: 1, maximum: 999 }, notes: { maxLength: 2000 } },
+  OrderInput: {
+    longDescription: { maxLength: 4000 },
+    orderNote: { maxLength: 4000 },
+    shortDescription: { maxLength: 120 },
+  },
+  PatientInput: {
+    city: { maxLength: 30 },
+    country: { maxLength: 60 },
+    email: { maxLength: 100 },
+    firstName: { maxLength: 30 },
+    lastName: { maxLength: 30 },
+    maidenName: { maxLength: 40 },
+    middle: { maxLength: 20 },
+    nickname: { maxLength: 20 },
+    prefix: { maxLength: 6 },
+    sex: { enum: [0, 1, 2, null] },
+    state: { maxLength: 30 },
+    streetAddress: { maxLength: 60 },
+    suffix: { maxLength: 6 },
+    suite: { maxLength: 60 },
+    zipCode: { maxLength: 15 },
+  },
+  PhoneEntry: { number: { maxLength: 20 }, type: { enum: [0, 1, 2, 3, null] } },
+  SavePreference: {
+    key: {
+      enum: [
+        'defaultView',
+        'mobile.defaultView',
+        'autoLogout',
+        'mobile.autoLogout',
+        'apptColors',
+        'mobile.apptColors',
+        'defaultSchedulingView',
+        'mobile.defaultSchedulingView',
+        'defaultOrdersView',
+        'mobile.defaultOrdersView',
+        'recentPatients',
+        'mobile.recentPatients',
+        'apptFilters',
+        'mobile.apptFilters',
+        'ordersFilters',
+        'mobile.ordersFilters',
+        'clinicalSummary',
+        'mobile.clinicalSummary',
+        'allowDx',
+        'billing.allowDx',
+        'allowModifiers',
+        'billing.allowModifiers',
+        'allowToothSurface',
+        'billing.allowToothSurface',
+        'coding.diagnosisCodeSet',
+        'coding.procedureCodeSet',
+        'ledger.enableToDateBeforeCode',
+        'localization.dateFormat',
+        'localization.phoneFormat',
+        'localization.stateFormat',
+        'localization.zipCodeFormat',
+        'localization.ssnMedicare',
+        'localization.temperature',
+        'localization.headCircumference',
+        'localization.useReferralsExpirationDate',
+        'localization.useCanadianClaimFields',
+        'orders.defaultOrderType',
+        'scheduling.calendarStartTime',
+        'scheduling.calendarEndTime',
+        'scheduling.overlapIndicator',
+        'scheduling.showAccountAlerts',
+        'scheduling.defaultAppointmentStatus',
+        'scheduling.defaultAppointmentType',
+        'scheduling.allowAppointmentOverlaps',
+        'practice.timeZone',
+        'security.rememberLogin',
+      ],
+    },
+  },
+  ScheduleConflict: { code: { enum: ['appointment_overlap', 'block_out', 'confirm_scheduling'] } },
+  VitalsInput: {
+    diastolic: { minimum: 0, maximum: 2147483647 },
+    headCircumference: { minimum: 0, maximum: 2147483647 },
+    heartRate: { minimum: 0, maximum: 2147483647 },
+    height: { minimum: 0, maximum: 30479974.6 },
+    respiratoryRate: { minimum: 0, maximum: 2147483647 },
+    sp02: { minimum: 0, maximum: 100 },
+    systolic: { minimum: 0, maximum: 2147483647 },
+    temperature: { minimum: 0, maximum: 200 },
+    weight: { minimum: 0, maximum: 2147483243 },
+  },
+} as const;
 
 /** The values of component schemas that are enums. */
 export const enums = {} as const;
 
 /** Parameter rules by path, method and parameter name (e.g. a list's `limit`). */
 export const parameterLimits = {
-  '/api/orders': { get: { limit: { minimum: 0 }, offset: { minimum: 0 }, signed: { minimum: 0 }, unsigned: { minimum: 0 } } },
-  '/api/orders/': { get: { limit: { minimum: 0 }, offset: { minimum: 0 }, signed: { minimum: 0 }, unsigned: { minimum: 0 } } },
-  '/api/patients': { get: { limit: { minimum: 0 } } },
+  '/api/orders': {
+    get: {
+      limit: { minimum: 1, maximum: 200 },
+      offset: { minimum: 0 },
+      signed: { minimum: 0 },
+      unsigned: { minimum: 0 },
+    },
+  },
+  '/api/orders/': {
+    get: {
+      limit: { minimum: 1, maximum: 200 },
+      offset: { minimum: 0 },
+      signed: { minimum: 0 },
+      unsigned: { minimum: 0 },
+    },
+  },
+  '/api/patients': { get: { limit: { minimum: 1, maximum: 50 } } },
   '/api/scheduling/1/appointments': { get: { order: { minimum: 0 } } },
 } as const;
 

@@ -1084,26 +1084,29 @@ export interface components {
              */
             defaultLength: number;
         };
-        /** @description Dollars with cents (spec part 2: shown with 2 decimals). */
+        /**
+         * @description Every amount is an integer number of cents (the app shows it as dollars with 2
+         *     decimals, spec part 2).
+         */
         Balance: {
             /**
-             * Format: double
-             * @description The whole account's balance: every patient's portions less unapplied credit.
+             * Format: int64
+             * @description The whole account's balance in cents: every patient's portions less unapplied credit.
              */
             accountBalance: number;
             /**
-             * Format: double
-             * @description What insurance is expected to pay.
+             * Format: int64
+             * @description What insurance is expected to pay, in cents.
              */
             insurancePortion: number;
             /**
-             * Format: double
-             * @description What the patient owes.
+             * Format: int64
+             * @description What the patient owes, in cents.
              */
             patientPortion: number;
             /**
-             * Format: double
-             * @description Credit received and not yet applied.
+             * Format: int64
+             * @description Credit received and not yet applied, in cents.
              */
             unapplied: number;
         };
@@ -1601,8 +1604,9 @@ export interface components {
             /**
              * Format: int64
              * @default null
+             * @enum {integer|null}
              */
-            sex: number | null;
+            sex: 0 | 1 | 2 | null;
             /** @default null */
             state: string | null;
             /** @default null */
@@ -1666,8 +1670,11 @@ export interface components {
         PhoneEntry: {
             /** @description As 3-3-4 digits with dashes in answers; any format of 10 digits when sent. */
             number?: string;
-            /** Format: int64 */
-            type?: number | null;
+            /**
+             * Format: int64
+             * @enum {integer|null}
+             */
+            type?: 0 | 1 | 2 | 3 | null;
         };
         PlanPhase: {
             charges: components["schemas"]["PlannedCharge"][];
@@ -1675,8 +1682,8 @@ export interface components {
         };
         PlannedCharge: {
             /**
-             * Format: double
-             * @description Dollars (the spec's spelling).
+             * Format: int64
+             * @description The fee in integer cents (the spec's spelling of the name).
              */
             ammount: number;
             code: string;
@@ -1726,8 +1733,11 @@ export interface components {
             resourceId: number;
         };
         SavePreference: {
-            /** @description Short or internal key. */
-            key: string;
+            /**
+             * @description Short or internal key.
+             * @enum {string}
+             */
+            key: "defaultView" | "mobile.defaultView" | "autoLogout" | "mobile.autoLogout" | "apptColors" | "mobile.apptColors" | "defaultSchedulingView" | "mobile.defaultSchedulingView" | "defaultOrdersView" | "mobile.defaultOrdersView" | "recentPatients" | "mobile.recentPatients" | "apptFilters" | "mobile.apptFilters" | "ordersFilters" | "mobile.ordersFilters" | "clinicalSummary" | "mobile.clinicalSummary" | "allowDx" | "billing.allowDx" | "allowModifiers" | "billing.allowModifiers" | "allowToothSurface" | "billing.allowToothSurface" | "coding.diagnosisCodeSet" | "coding.procedureCodeSet" | "ledger.enableToDateBeforeCode" | "localization.dateFormat" | "localization.phoneFormat" | "localization.stateFormat" | "localization.zipCodeFormat" | "localization.ssnMedicare" | "localization.temperature" | "localization.headCircumference" | "localization.useReferralsExpirationDate" | "localization.useCanadianClaimFields" | "orders.defaultOrderType" | "scheduling.calendarStartTime" | "scheduling.calendarEndTime" | "scheduling.overlapIndicator" | "scheduling.showAccountAlerts" | "scheduling.defaultAppointmentStatus" | "scheduling.defaultAppointmentType" | "scheduling.allowAppointmentOverlaps" | "practice.timeZone" | "security.rememberLogin";
             /** @description The new value; its type depends on the key. */
             update: unknown;
         };
@@ -1738,8 +1748,11 @@ export interface components {
         ScheduleConflict: {
             /** @description Every appointment it overlaps. */
             appointments: components["schemas"]["ConflictingAppointment"][];
-            /** @description "appointment_overlap", "block_out" or "confirm_scheduling". */
-            code: string;
+            /**
+             * @description "appointment_overlap", "block_out" or "confirm_scheduling".
+             * @enum {string}
+             */
+            code: "appointment_overlap" | "block_out" | "confirm_scheduling";
             /**
              * Format: int64
              * @description The held appointment to confirm (PATCH .../confirm) or discard (DELETE).
@@ -1783,15 +1796,15 @@ export interface components {
             transparencyId: number;
         };
         TreatmentPlan: {
-            /** Format: double */
+            /** Format: int64 */
             insurancePortion: number;
             name: string;
-            /** Format: double */
+            /** Format: int64 */
             patientPortion: number;
             phases: components["schemas"]["PlanPhase"][];
             /**
-             * Format: double
-             * @description Dollars.
+             * Format: int64
+             * @description Every amount in integer cents.
              */
             total: number;
             /** Format: int64 */

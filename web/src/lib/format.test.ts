@@ -72,11 +72,15 @@ describe('display formats', () => {
     expect(phoneTypeLabel(null)).toBe('Home Phone');
     expect(telHref('503-555-0123')).toBe('tel:5035550123');
   });
-  it('shows dollars with 2 decimals', () => {
+  it('shows integer cents as dollars with 2 decimals', () => {
     expect(dollars(0)).toBe('$0.00');
-    expect(dollars(1234.5)).toBe('$1,234.50');
-    expect(dollars(-375)).toBe('-$375.00');
+    expect(dollars(123450)).toBe('$1,234.50');
+    expect(dollars(-37500)).toBe('-$375.00');
+    expect(dollars(5)).toBe('$0.05');
+    expect(dollars(-1)).toBe('-$0.01');
     expect(dollars(null)).toBe('$0.00');
+    // Not cents: a fraction is refused rather than rounded.
+    expect(dollars(12.5)).toBe('$0.00');
   });
   it('names people', () => {
     expect(fullName({ firstName: 'Jessica', middle: 'Judith', lastName: 'Medina', prefix: '', suffix: '' })).toBe('Jessica Judith Medina');

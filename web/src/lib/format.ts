@@ -16,9 +16,18 @@ export function telHref(number: string): string {
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Dollars with 2 decimals: '$1,234.50', '-$375.00' (spec part 2, section 9). */
-export function dollars(amount: number | null | undefined): string {
-  return DOLLARS.format(typeof amount === 'number' && Number.isFinite(amount) ? amount : 0);
+/**
+ * An amount the server sends in integer cents, shown as dollars with 2 decimals:
+ * 123450 -> '$1,234.50', -37500 -> '-$375.00' (spec part 2, section 9). The only place
+ * money becomes a fraction is this last formatting step.
+ */
+export function dollars(cents: number | null | undefined): string {
+  const whole = typeof cents === 'number' && Number.isSafeInteger(cents) ? cents : 0;
+  const sign = whole < 0 ? -1 : 1;
+  const abs = Math.abs(whole);
+  // Whole dollars and the cents apart, so no binary fraction is ever rounded.
+  const text = DOLLARS.format(Math.trunc(abs / 100)).replace(/\.00$/, `.${String(abs % 100).padStart(2, '0')}`);
+  return sign < 0 ? `-${text}` : text;
 }
 
 const joinWords = (...words: Array<string | null | undefined>) =>

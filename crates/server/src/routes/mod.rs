@@ -1,12 +1,12 @@
 //! Every API route, one module per area. Routes are registered through utoipa-axum so a
 //! route cannot exist without its entry in the OpenAPI document.
 
+pub mod appointments;
 pub mod health;
 pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod references;
-pub mod schedule;
 pub mod session;
 pub mod users;
 pub mod vitals;
@@ -66,18 +66,22 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(vitals::create_vitals))
         .routes(routes!(vitals::patient_vitals))
         .routes(routes!(vitals::get_vitals))
-        .routes(routes!(schedule::day_appointments, schedule::create_appointment))
-        .routes(routes!(schedule::get_appointment, schedule::update_appointment, schedule::delete_appointment))
-        .routes(routes!(schedule::confirm_appointment))
-        .routes(routes!(schedule::day_transparencies))
-        .routes(routes!(schedule::resources))
-        .routes(routes!(schedule::appointment_types))
-        .routes(routes!(schedule::appointment_statuses))
-        .routes(routes!(schedule::schedule_version))
-        .routes(routes!(schedule::treatment_plans))
-        .routes(routes!(schedule::patient_appointments))
-        .routes(routes!(schedule::last_next))
-        .routes(routes!(schedule::follow_ups))
+        .routes(routes!(appointments::day_appointments, appointments::create_appointment))
+        .routes(routes!(
+            appointments::get_appointment,
+            appointments::update_appointment,
+            appointments::delete_appointment
+        ))
+        .routes(routes!(appointments::confirm_appointment))
+        .routes(routes!(appointments::day_transparencies))
+        .routes(routes!(appointments::lists::resources))
+        .routes(routes!(appointments::lists::appointment_types))
+        .routes(routes!(appointments::lists::appointment_statuses))
+        .routes(routes!(appointments::lists::schedule_version))
+        .routes(routes!(appointments::patient::treatment_plans))
+        .routes(routes!(appointments::patient::patient_appointments))
+        .routes(routes!(appointments::patient::last_next))
+        .routes(routes!(appointments::patient::follow_ups))
 }
 
 /// The API under `/api`, each protected route behind the session check.
@@ -88,7 +92,10 @@ pub fn api(state: &AppState) -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of the same routes (for `pocketchart openapi` and the drift test).
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let mut document = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .nest("/api", public_routes().merge(protected_routes()))
-        .into_openapi()
+        .into_openapi();
+    // The rules go in once every route has added its schemas.
+    utoipa::Modify::modify(&crate::contract::Rules, &mut document);
+    document
 }

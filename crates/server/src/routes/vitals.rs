@@ -8,15 +8,16 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, SubsecRound, Utc};
 use domain::vitals::{EMPTY_VITALS, VitalsDraft, VitalsError, head_circumference_offered};
 use serde::{Deserialize, Serialize};
-use store::audit::{AuditEntry, Outcome};
 use store::entities::vitals;
 use utoipa::ToSchema;
 
-use super::patients::{audit_read, record_or_404};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Path};
+use crate::kit::{AuditEntries, PatientInPath, PatientRead};
 use crate::state::AppState;
+
+crate::read_action!(VitalsRead, "vitals.read");
 
 /// One set of vitals.
 #[derive(Debug, Serialize, ToSchema)]
@@ -93,10 +94,9 @@ pub struct VitalsInput {
 pub async fn create_vitals(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientInPath { patient_id, record }: PatientInPath,
     Json(input): Json<VitalsInput>,
 ) -> Result<Response, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
     let now = state.now();
     let measured_at = input.date.map_or(now, |d| d.trunc_subsecs(0));
     if measured_at > now + chrono::Duration::minutes(5) {
@@ -120,13 +120,7 @@ pub async fn create_vitals(
                 VitalsError::Fields(fields) => AppError::invalid_fields(fields),
             },
         )?;
-    let audit = AuditEntry {
-        user_id: Some(current.user_id),
-        ip: Some(current.ip),
-        patient_id: Some(patient_id),
-        entity: Some("vitals"),
-        ..AuditEntry::new("vitals.create", Outcome::Success)
-    };
+    let audit = current.audit("vitals.create").patient(patient_id).entity("vitals", None);
     let id = state.store.create_vitals(patient_id, measured_at, &values, current.user_id, now, audit).await?;
     let stored =
         state.store.vitals_by_id(id).await?.ok_or_else(|| AppError::internal("vitals vanished after saving"))?;
@@ -139,12 +133,9 @@ pub async fn create_vitals(
     responses((status = 200, body = Vec<Vitals>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn patient_vitals(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, .. }: PatientRead<VitalsRead>,
 ) -> Result<Json<Vec<Vitals>>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let rows = state.store.vitals_of(patient_id).await?;
-    audit_read(&state, &current, "vitals.read", patient_id).await?;
     Ok(Json(rows.into_iter().map(Vitals::from).collect()))
 }
 
@@ -161,6 +152,6 @@ pub async fn get_vitals(
         .vitals_by_id(vitals_id)
         .await?
         .ok_or_else(|| AppError::not_found(format!("No vitals found with ID {vitals_id}")))?;
-    audit_read(&state, &current, "vitals.read", found.patient_id).await?;
+    state.audit(current.audit("vitals.read").patient(found.patient_id)).await?;
     Ok(Json(Vitals::from(found)))
 }

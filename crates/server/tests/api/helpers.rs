@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
+use demo::DemoOptions;
 use domain::credentials::PasswordDigest;
 use reqwest::{Method, Response, StatusCode};
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 use server::{ManualClock, ServerConfig};
 use store::Store;
-use store::demo::DemoOptions;
 
 #[derive(Clone, Copy, Debug)]
 pub enum Db {
@@ -125,8 +125,7 @@ pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
 
     let clock = ManualClock::starting_at(start_time());
     let store = Store::open(&url).await.expect("open store");
-    store
-        .fill_demo(&DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
+    demo::fill(&store, &DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
         .await
         .expect("demo practice");
     let app = server::app(store.clone(), config, Arc::new(clock.clone())).await.expect("app");

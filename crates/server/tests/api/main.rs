@@ -8,6 +8,7 @@ mod openapi;
 mod orders;
 mod patients;
 mod preferences;
+mod read_models;
 mod references;
 mod schedule;
 mod session;

@@ -429,7 +429,7 @@ async fn balances_add_up_the_ledger(app: TestApp) {
     let id = json_of(app.post("/api/patients", &token, new_patient()).await).await["patientId"].as_i64().expect("id");
     let account = app.store.patient_record(id).await.expect("db").expect("row").account.id;
     let empty = json_of(app.get(&format!("/api/patients/patient/{id}/balance"), &token).await).await;
-    assert_eq!(empty, json!({"patientPortion": 0.0, "insurancePortion": 0.0, "unapplied": 0.0, "accountBalance": 0.0}));
+    assert_eq!(empty, json!({"patientPortion": 0, "insurancePortion": 0, "unapplied": 0, "accountBalance": 0}));
     app.store
         .connection()
         .execute_unprepared(&format!(
@@ -443,7 +443,8 @@ async fn balances_add_up_the_ledger(app: TestApp) {
     let balance = json_of(app.get(&format!("/api/patients/patient/{id}/balance"), &token).await).await;
     assert_eq!(
         balance,
-        json!({"patientPortion": 25.5, "insurancePortion": 120.0, "unapplied": 10.25, "accountBalance": 135.25})
+        json!({"patientPortion": 2550, "insurancePortion": 12000, "unapplied": 1025, "accountBalance": 13525}),
+        "integer cents"
     );
 }
 

@@ -501,17 +501,17 @@ async fn treatment_plans_add_up(app: TestApp) {
         .await;
         for plan in plans.as_array().expect("list") {
             seen = true;
-            let charges: f64 = plan["phases"]
+            let charges: i64 = plan["phases"]
                 .as_array()
                 .expect("phases")
                 .iter()
                 .flat_map(|p| p["charges"].as_array().expect("charges").iter())
-                .map(|c| c["ammount"].as_f64().expect("ammount"))
+                .map(|c| c["ammount"].as_i64().expect("ammount in integer cents"))
                 .sum();
-            assert!((plan["total"].as_f64().expect("total") - charges).abs() < 0.005);
-            let portions = plan["patientPortion"].as_f64().expect("patient")
-                + plan["insurancePortion"].as_f64().expect("insurance");
-            assert!((portions - plan["total"].as_f64().expect("total")).abs() < 0.005);
+            assert_eq!(plan["total"].as_i64(), Some(charges), "total in cents");
+            let portions = plan["patientPortion"].as_i64().expect("patient cents")
+                + plan["insurancePortion"].as_i64().expect("insurance cents");
+            assert_eq!(Some(portions), plan["total"].as_i64());
         }
     }
     assert!(seen, "someone on today's schedule has a treatment plan");

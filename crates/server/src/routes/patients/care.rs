@@ -4,16 +4,18 @@
 use axum::extract::State;
 use domain::patient::FieldErrors;
 use serde::{Deserialize, Serialize};
-use store::audit::{AuditEntry, Outcome};
 use store::patients::{CareAssignment, PatientRecord};
 use utoipa::ToSchema;
 
+use super::check_choices;
 use super::model::{NamedRef, UserRef};
-use super::{audit_read, check_choices, record_or_404};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
-use crate::extract::{Json, Path};
+use crate::extract::Json;
+use crate::kit::{AuditEntries, PatientInPath, PatientRead};
 use crate::state::AppState;
+
+crate::read_action!(ProviderRead, "patient.provider.read");
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -63,11 +65,8 @@ async fn answer(state: &AppState, record: &PatientRecord) -> Result<ProviderOffi
     responses((status = 200, body = ProviderOfficeFee), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn get_provider(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { record, .. }: PatientRead<ProviderRead>,
 ) -> Result<Json<ProviderOfficeFee>, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
-    audit_read(&state, &current, "patient.provider.read", patient_id).await?;
     Ok(Json(answer(&state, &record).await?))
 }
 
@@ -83,10 +82,9 @@ pub async fn get_provider(
 pub async fn update_provider(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientInPath { patient_id, .. }: PatientInPath,
     Json(input): Json<ProviderOfficeFeeInput>,
 ) -> Result<Json<ProviderOfficeFee>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let positive = |id: Option<i64>| id.filter(|id| *id > 0);
     let care = CareAssignment {
         patient_provider_id: positive(input.patient_provider_id),
@@ -102,13 +100,12 @@ pub async fn update_provider(
     if !errors.is_empty() {
         return Err(AppError::invalid_fields(errors));
     }
-    let audit = AuditEntry {
-        user_id: Some(current.user_id),
-        ip: Some(current.ip),
-        patient_id: Some(patient_id),
-        ..AuditEntry::new("patient.provider.update", Outcome::Success)
-    };
+    let audit = current.audit("patient.provider.update").patient(patient_id);
     state.store.update_care_assignment(patient_id, care, state.now(), audit).await?;
-    let record = record_or_404(&state, patient_id).await?;
+    let record = state
+        .store
+        .patient_record(patient_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(format!("No patient with ID {patient_id}")))?;
     Ok(Json(answer(&state, &record).await?))
 }

@@ -9,11 +9,19 @@ use store::entities::patient;
 use utoipa::ToSchema;
 
 use super::model::{PhoneEntry, format_phone};
-use super::{audit_read, record_or_404};
-use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
-use crate::extract::{Json, Path};
+use crate::extract::Json;
+use crate::kit::PatientRead;
 use crate::state::AppState;
+
+crate::read_action!(AccountAlertsRead, "patient.account_alerts.read");
+crate::read_action!(AlertsRead, "patient.alerts.read");
+crate::read_action!(AllergiesRead, "patient.allergies.read");
+crate::read_action!(BalanceRead, "patient.balance.read");
+crate::read_action!(EmergencyContactsRead, "patient.emergency_contacts.read");
+crate::read_action!(GuarantorsRead, "patient.guarantors.read");
+crate::read_action!(InsuranceRead, "patient.insurance.read");
+crate::read_action!(ProblemsRead, "patient.problems.read");
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -62,18 +70,19 @@ pub struct PatientProblem {
     pub onset: Option<NaiveDate>,
 }
 
-/// Dollars with cents (spec part 2: shown with 2 decimals).
+/// Every amount is an integer number of cents (the app shows it as dollars with 2
+/// decimals, spec part 2).
 #[derive(Debug, Serialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Balance {
-    /// What the patient owes.
-    pub patient_portion: f64,
-    /// What insurance is expected to pay.
-    pub insurance_portion: f64,
-    /// Credit received and not yet applied.
-    pub unapplied: f64,
-    /// The whole account's balance: every patient's portions less unapplied credit.
-    pub account_balance: f64,
+    /// What the patient owes, in cents.
+    pub patient_portion: i64,
+    /// What insurance is expected to pay, in cents.
+    pub insurance_portion: i64,
+    /// Credit received and not yet applied, in cents.
+    pub unapplied: i64,
+    /// The whole account's balance in cents: every patient's portions less unapplied credit.
+    pub account_balance: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -166,21 +175,14 @@ fn guarantor(p: &patient::Model, today: NaiveDate) -> Guarantor {
     }
 }
 
-fn dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
 #[utoipa::path(get, path = "/patients/{patientId}/alerts", tag = "patient chart",
     params(("patientId" = i64, Path, description = "The patient's id")),
     responses((status = 200, body = Vec<PatientAlert>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn patient_alerts(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, .. }: PatientRead<AlertsRead>,
 ) -> Result<Json<Vec<PatientAlert>>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let alerts = state.store.patient_alerts(patient_id).await?;
-    audit_read(&state, &current, "patient.alerts.read", patient_id).await?;
     Ok(Json(
         alerts
             .into_iter()
@@ -201,12 +203,9 @@ pub async fn patient_alerts(
     responses((status = 200, body = Vec<AccountAlert>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn account_alerts(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { record, .. }: PatientRead<AccountAlertsRead>,
 ) -> Result<Json<Vec<AccountAlert>>, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
     let alerts = state.store.account_alerts(record.account.id, state.today()).await?;
-    audit_read(&state, &current, "patient.account_alerts.read", patient_id).await?;
     Ok(Json(
         alerts
             .into_iter()
@@ -225,12 +224,9 @@ pub async fn account_alerts(
     responses((status = 200, body = Vec<AllergyAlert>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn allergies(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, .. }: PatientRead<AllergiesRead>,
 ) -> Result<Json<Vec<AllergyAlert>>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let rows = state.store.allergies(patient_id).await?;
-    audit_read(&state, &current, "patient.allergies.read", patient_id).await?;
     Ok(Json(
         rows.into_iter()
             .map(|a| AllergyAlert {
@@ -253,12 +249,9 @@ pub async fn allergies(
     responses((status = 200, body = Vec<PatientProblem>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn problems(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, .. }: PatientRead<ProblemsRead>,
 ) -> Result<Json<Vec<PatientProblem>>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let rows = state.store.problems(patient_id).await?;
-    audit_read(&state, &current, "patient.problems.read", patient_id).await?;
     Ok(Json(
         rows.into_iter()
             .map(|p| PatientProblem {
@@ -278,17 +271,14 @@ pub async fn problems(
     responses((status = 200, body = Balance), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn balance(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, record, .. }: PatientRead<BalanceRead>,
 ) -> Result<Json<Balance>, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
     let balances = state.store.balances(patient_id, record.account.id).await?;
-    audit_read(&state, &current, "patient.balance.read", patient_id).await?;
     Ok(Json(Balance {
-        patient_portion: dollars(balances.patient_cents),
-        insurance_portion: dollars(balances.insurance_cents),
-        unapplied: dollars(balances.unapplied_cents),
-        account_balance: dollars(balances.account_cents),
+        patient_portion: balances.patient_cents,
+        insurance_portion: balances.insurance_cents,
+        unapplied: balances.unapplied_cents,
+        account_balance: balances.account_cents,
     }))
 }
 
@@ -297,12 +287,9 @@ pub async fn balance(
     responses((status = 200, body = Vec<EmergencyContact>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn emergency_contacts(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, .. }: PatientRead<EmergencyContactsRead>,
 ) -> Result<Json<Vec<EmergencyContact>>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let rows = state.store.emergency_contacts(patient_id).await?;
-    audit_read(&state, &current, "patient.emergency_contacts.read", patient_id).await?;
     Ok(Json(
         rows.into_iter()
             .map(|c| EmergencyContact {
@@ -320,14 +307,11 @@ pub async fn emergency_contacts(
     responses((status = 200, body = Vec<InsurancePolicy>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn insurance(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { patient_id, .. }: PatientRead<InsuranceRead>,
 ) -> Result<Json<Vec<InsurancePolicy>>, AppError> {
-    record_or_404(&state, patient_id).await?;
     let policies = state.store.insurance_policies(patient_id).await?;
     let holder_ids: Vec<i64> = policies.iter().filter_map(|p| p.subscriber_patient_id).collect();
     let holders = state.store.patients_by_ids(&holder_ids).await?;
-    audit_read(&state, &current, "patient.insurance.read", patient_id).await?;
     Ok(Json(
         policies
             .into_iter()
@@ -355,16 +339,13 @@ pub async fn insurance(
     responses((status = 200, body = Guarantors), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
 pub async fn guarantors(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { record, .. }: PatientRead<GuarantorsRead>,
 ) -> Result<Json<Guarantors>, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
     let ids: Vec<i64> =
         [record.patient.primary_guarantor_id, record.patient.secondary_guarantor_id].into_iter().flatten().collect();
     let people = state.store.patients_by_ids(&ids).await?;
     let today = state.today();
     let find = |id: Option<i64>| id.and_then(|id| people.iter().find(|p| p.id == id)).map(|p| guarantor(p, today));
-    audit_read(&state, &current, "patient.guarantors.read", patient_id).await?;
     Ok(Json(Guarantors {
         primary: find(record.patient.primary_guarantor_id),
         secondary: find(record.patient.secondary_guarantor_id),

@@ -10,25 +10,22 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::patient::{FieldErrors, IdentifierChange, PatientDraft, PatientFields, government_identifier_change};
-use domain::reference::is_real_user_id;
-use domain::search::{MIN_QUERY_CHARS, parse_query};
+use domain::search::{DEFAULT_RESULTS, MAX_RESULTS, MIN_QUERY_CHARS, parse_query};
 use serde::{Deserialize, Serialize};
-use store::audit::{AuditEntry, Outcome};
 use store::patients::{CareAssignment, PatientRecord};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Query};
+use crate::kit::{AuditEntries, Choices, List, PatientInPath, PatientRead};
 use crate::state::AppState;
 use model::{Patient, PatientContext, PatientInput, PatientSearchResult, PhoneEntry, draft_of};
 
-/// Results a search answers unless asked for fewer.
-const DEFAULT_RESULTS: u32 = 25;
-const MAX_RESULTS: u32 = 50;
+crate::read_action!(PatientRecordRead, "patient.read");
+
 /// Spec part 1, section 5: the toast's words, also the server's.
 pub const TOO_SHORT: &str = "Please enter more than 2 characters";
-const CHOOSE_FROM_LIST: &str = "Choose from the list";
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -76,15 +73,7 @@ pub async fn search_patients(
     let results: Vec<PatientSearchResult> = hits.iter().map(|hit| PatientSearchResult::from_hit(hit, today)).collect();
     // Which patients were shown, never what was typed.
     let shown: Vec<String> = results.iter().map(|r| r.patient_id.to_string()).collect();
-    state
-        .audit(AuditEntry {
-            user_id: Some(current.user_id),
-            ip: Some(current.ip),
-            entity: Some("patients"),
-            entity_id: Some(shown.join(",")),
-            ..AuditEntry::new(action, Outcome::Success)
-        })
-        .await?;
+    state.audit(current.audit(action).entity("patients", Some(shown.join(",")))).await?;
     Ok(Json(results))
 }
 
@@ -158,30 +147,13 @@ pub async fn patient_defaults(
     }))
 }
 
-/// The patient's record and account, or 404.
-pub(crate) async fn record_or_404(state: &AppState, patient_id: i64) -> Result<PatientRecord, AppError> {
+/// The patient's record, read again after a change.
+async fn reread(state: &AppState, patient_id: i64) -> Result<PatientRecord, AppError> {
     state
         .store
         .patient_record(patient_id)
         .await?
         .ok_or_else(|| AppError::not_found(format!("No patient with ID {patient_id}")))
-}
-
-/// Writes a read of a patient's record to the audit log.
-pub(crate) async fn audit_read(
-    state: &AppState,
-    current: &CurrentSession,
-    action: &'static str,
-    patient_id: i64,
-) -> Result<(), AppError> {
-    state
-        .audit(AuditEntry {
-            user_id: Some(current.user_id),
-            ip: Some(current.ip.clone()),
-            patient_id: Some(patient_id),
-            ..AuditEntry::new(action, Outcome::Success)
-        })
-        .await
 }
 
 /// The patient as the API answers it.
@@ -215,11 +187,8 @@ pub(crate) async fn patient_answer(state: &AppState, record: &PatientRecord) -> 
     ))]
 pub async fn get_patient(
     State(state): State<AppState>,
-    current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientRead { record, .. }: PatientRead<PatientRecordRead>,
 ) -> Result<Json<Patient>, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
-    audit_read(&state, &current, "patient.read", patient_id).await?;
     Ok(Json(patient_answer(&state, &record).await?))
 }
 
@@ -284,14 +253,9 @@ pub async fn create_patient(
         }
     }
 
-    let audit = AuditEntry {
-        user_id: Some(current.user_id),
-        ip: Some(current.ip),
-        entity: Some("account"),
-        ..AuditEntry::new("patient.create", Outcome::Success)
-    };
+    let audit = current.audit("patient.create").entity("account", None);
     let patient_id = state.store.create_account_with_patient(&fields, care, &identifier, state.now(), audit).await?;
-    let record = record_or_404(&state, patient_id).await?;
+    let record = reread(&state, patient_id).await?;
     Ok((StatusCode::CREATED, Json(patient_answer(&state, &record).await?)).into_response())
 }
 
@@ -307,10 +271,9 @@ pub async fn create_patient(
 pub async fn update_patient(
     State(state): State<AppState>,
     current: CurrentSession,
-    Path(patient_id): Path<i64>,
+    PatientInPath { patient_id, record }: PatientInPath,
     Json(input): Json<PatientInput>,
 ) -> Result<Json<Patient>, AppError> {
-    let record = record_or_404(&state, patient_id).await?;
     let checked = input.over(draft_of(&record.patient)).check(state.today());
     let identifier = government_identifier_change(input.government_identifier.as_deref());
     let care_sent = input.account_provider_id.is_some()
@@ -339,14 +302,9 @@ pub async fn update_patient(
         return Err(AppError::invalid_fields(errors));
     };
 
-    let audit = AuditEntry {
-        user_id: Some(current.user_id),
-        ip: Some(current.ip),
-        patient_id: Some(patient_id),
-        ..AuditEntry::new("patient.update", Outcome::Success)
-    };
+    let audit = current.audit("patient.update").patient(patient_id);
     state.store.update_patient(patient_id, &fields, identifier, care_sent.then_some(care), state.now(), audit).await?;
-    let record = record_or_404(&state, patient_id).await?;
+    let record = reread(&state, patient_id).await?;
     Ok(Json(patient_answer(&state, &record).await?))
 }
 
@@ -358,33 +316,17 @@ pub(crate) async fn check_choices(
     care: &CareAssignment,
     errors: &mut FieldErrors,
 ) -> Result<(), AppError> {
-    let store = &state.store;
-    let mut must_be_in = |field: &str, chosen: Option<i64>, ids: &[i64]| {
-        if let Some(id) = chosen
-            && !ids.contains(&id)
-            && !errors.contains_key(field)
-        {
-            errors.insert(field.to_owned(), CHOOSE_FROM_LIST.into());
-        }
-    };
-    let providers: Vec<i64> =
-        store.list_users(true).await?.into_iter().map(|u| u.id).filter(|id| is_real_user_id(*id)).collect();
-    must_be_in("accountProviderId", care.account_provider_id, &providers);
-    must_be_in("patientProviderId", care.patient_provider_id, &providers);
-    let offices: Vec<i64> = store.offices().await?.iter().map(|o| o.id).collect();
-    must_be_in("officeId", care.office_id, &offices);
-    let fee_schedules: Vec<i64> = store.fee_schedules().await?.iter().map(|f| f.id).collect();
-    must_be_in("feeScheduleId", care.fee_schedule_id, &fee_schedules);
+    let mut choices = Choices::new(state, errors).await?;
+    choices.user("accountProviderId", care.account_provider_id, true).await?;
+    choices.user("patientProviderId", care.patient_provider_id, true).await?;
+    choices.on("officeId", List::Office, care.office_id).on("feeScheduleId", List::FeeSchedule, care.fee_schedule_id);
     if let Some(fields) = fields {
-        let marital: Vec<i64> = store.marital_statuses().await?.iter().map(|m| m.id).collect();
-        must_be_in("maritalStatus", fields.marital_status, &marital);
-        let employment: Vec<i64> = store.employment_statuses().await?.iter().map(|e| e.id).collect();
-        must_be_in("employment", fields.employment, &employment);
-        let languages: Vec<i64> = store.languages().await?.iter().map(|l| l.id).collect();
-        must_be_in("preferredLanguageId", fields.preferred_language_id, &languages);
-        let relationships: Vec<i64> = store.patient_relationships().await?.iter().map(|r| r.id).collect();
-        must_be_in("relationshipToPrimary", fields.relationship_to_primary, &relationships);
-        must_be_in("relationshipToSecondary", fields.relationship_to_secondary, &relationships);
+        choices
+            .on("maritalStatus", List::MaritalStatus, fields.marital_status)
+            .on("employment", List::EmploymentStatus, fields.employment)
+            .on("preferredLanguageId", List::Language, fields.preferred_language_id)
+            .on("relationshipToPrimary", List::PatientRelationship, fields.relationship_to_primary)
+            .on("relationshipToSecondary", List::PatientRelationship, fields.relationship_to_secondary);
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The patient as the API shows it and takes it (spec part 1, section 3 'Patient').
 
 use chrono::NaiveDate;
+use domain::overlay::{choose, replace};
 use domain::patient::{PatientDraft, PhoneDraft, age_on, mask_government_identifier};
 use serde::{Deserialize, Serialize};
 use store::entities::{account, patient, user};
@@ -204,31 +205,21 @@ impl PatientInput {
     /// The draft to check: `base` (the stored patient, or an empty draft) with every
     /// field this input carries laid over it.
     pub fn over(&self, mut base: PatientDraft) -> PatientDraft {
-        let set = |target: &mut String, value: &Option<String>| {
-            if let Some(value) = value {
-                target.clone_from(value);
-            }
-        };
-        set(&mut base.first_name, &self.first_name);
-        set(&mut base.last_name, &self.last_name);
-        set(&mut base.middle, &self.middle);
-        set(&mut base.prefix, &self.prefix);
-        set(&mut base.suffix, &self.suffix);
-        set(&mut base.maiden_name, &self.maiden_name);
-        set(&mut base.nickname, &self.nickname);
-        set(&mut base.birthdate, &self.birthdate);
-        set(&mut base.street_address, &self.street_address);
-        set(&mut base.suite, &self.suite);
-        set(&mut base.city, &self.city);
-        set(&mut base.state, &self.state);
-        set(&mut base.zip_code, &self.zip_code);
-        set(&mut base.country, &self.country);
-        set(&mut base.email, &self.email);
-        let choose = |target: &mut Option<i64>, value: Option<i64>| {
-            if value.is_some() {
-                *target = value;
-            }
-        };
+        replace(&mut base.first_name, &self.first_name);
+        replace(&mut base.last_name, &self.last_name);
+        replace(&mut base.middle, &self.middle);
+        replace(&mut base.prefix, &self.prefix);
+        replace(&mut base.suffix, &self.suffix);
+        replace(&mut base.maiden_name, &self.maiden_name);
+        replace(&mut base.nickname, &self.nickname);
+        replace(&mut base.birthdate, &self.birthdate);
+        replace(&mut base.street_address, &self.street_address);
+        replace(&mut base.suite, &self.suite);
+        replace(&mut base.city, &self.city);
+        replace(&mut base.state, &self.state);
+        replace(&mut base.zip_code, &self.zip_code);
+        replace(&mut base.country, &self.country);
+        replace(&mut base.email, &self.email);
         choose(&mut base.sex, self.sex);
         choose(&mut base.marital_status, self.marital_status);
         choose(&mut base.employment, self.employment);

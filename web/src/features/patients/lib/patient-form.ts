@@ -7,6 +7,8 @@ import { emailError, phoneError, phoneTypeError } from '@/lib/validation';
 type Patient = components['schemas']['Patient'];
 type PatientDefaults = components['schemas']['PatientDefaults'];
 export type PatientInput = components['schemas']['PatientInput'];
+type PatientSex = NonNullable<PatientInput['sex']>;
+type PhoneType = NonNullable<components['schemas']['PhoneEntry']['type']>;
 
 /** A phone row of the form: the number as typed (3-3-4) and its type ('' for none, '0'-'3'). */
 export interface PhoneValues {
@@ -257,7 +259,8 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode)
     maidenName: v.maidenName,
     nickname: v.nickname,
     birthdate: v.birthdate,
-    sex: v.sex === '' ? 2 : Number(v.sex),
+    // The selects offer only the document's choices (its enums), so the numbers are theirs.
+    sex: (v.sex === '' ? 2 : Number(v.sex)) as PatientSex,
     streetAddress: v.streetAddress,
     suite: v.suite,
     city: v.city,
@@ -265,9 +268,9 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode)
     zipCode: v.zipCode,
     country: v.country,
     email: v.email,
-    phone1: { number: v.phone1.number, type: v.phone1.type === '' ? null : Number(v.phone1.type) },
-    phone2: { number: v.phone2.number, type: v.phone2.type === '' ? null : Number(v.phone2.type) },
-    phone3: { number: v.phone3.number, type: v.phone3.type === '' ? null : Number(v.phone3.type) },
+    phone1: { number: v.phone1.number, type: v.phone1.type === '' ? null : (Number(v.phone1.type) as PhoneType) },
+    phone2: { number: v.phone2.number, type: v.phone2.type === '' ? null : (Number(v.phone2.type) as PhoneType) },
+    phone3: { number: v.phone3.number, type: v.phone3.type === '' ? null : (Number(v.phone3.type) as PhoneType) },
   };
   for (const name of SELECT_FIELDS) {
     if (mode === 'edit' && (name === 'accountProviderId' || name === 'patientProviderId' || name === 'officeId' || name === 'feeScheduleId')) continue; // null: kept

@@ -8,7 +8,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::people::age_on;
-use crate::entities::{incident, order, order_note, order_status_update, patient, vitals};
+use store::entities::{incident, order, order_note, order_status_update, patient, vitals};
 
 #[derive(Debug, Default)]
 pub struct WorkRecords {

@@ -16,10 +16,13 @@ use sea_orm::{
     EntityTrait, QueryFilter, QueryOrder, Statement,
 };
 
+mod read;
+
+pub use read::{AppointmentView, FollowUpView};
+
 use crate::audit::AuditEntry;
 use crate::entities::{
-    appointment, appointment_status, follow_up, transparency, transparency_type, treatment_charge, treatment_phase,
-    treatment_plan,
+    appointment, transparency, transparency_type, treatment_charge, treatment_phase, treatment_plan,
 };
 use crate::{Backend, DbErr, Store};
 
@@ -162,31 +165,6 @@ impl Store {
             ))
             .await?;
         row.map_or(Ok(0), |row| row.try_get::<i64>("", "version"))
-    }
-
-    /// Appointments (live holds included, deleted ones not) that overlap `[from, to)`.
-    pub async fn appointments_between(
-        &self,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-        resources: Option<&[i64]>,
-        providers: Option<&[i64]>,
-        now: DateTime<Utc>,
-    ) -> Result<Vec<appointment::Model>, DbErr> {
-        use appointment::Column as C;
-        let mut query = appointment::Entity::find()
-            .filter(C::Archived.eq(false))
-            .filter(not_expired_hold(now))
-            .filter(C::StartsAt.gt(from - Duration::minutes(MAX_LENGTH_MINUTES)))
-            .filter(C::StartsAt.lt(to))
-            .filter(C::EndsAt.gt(from));
-        if let Some(resources) = resources {
-            query = query.filter(C::ResourceId.is_in(resources.iter().copied()));
-        }
-        if let Some(providers) = providers {
-            query = query.filter(C::ProviderId.is_in(providers.iter().copied()));
-        }
-        query.order_by_asc(C::StartsAt).order_by_asc(C::Id).all(&self.db).await
     }
 
     pub async fn block_outs_between(
@@ -356,39 +334,6 @@ impl Store {
         Ok(())
     }
 
-    /// A patient's appointments, oldest first (held ones never).
-    pub async fn patient_appointments(
-        &self,
-        patient_id: i64,
-        filter: &PatientAppointmentFilter,
-    ) -> Result<Vec<appointment::Model>, DbErr> {
-        use appointment::Column as C;
-        let mut query = appointment::Entity::find().filter(C::PatientId.eq(patient_id)).filter(C::Pending.eq(false));
-        if let Some(from) = filter.from {
-            query = query.filter(C::StartsAt.gte(from));
-        }
-        if let Some(to) = filter.to {
-            query = query.filter(C::StartsAt.lt(to));
-        }
-        if !filter.deleted {
-            query = query.filter(C::Archived.eq(false));
-        }
-        if let Some(status) = filter.status_id {
-            query = query.filter(C::StatusId.eq(status));
-        }
-        if !filter.inactive {
-            let inactive: Vec<i64> = appointment_status::Entity::find()
-                .filter(appointment_status::Column::Category.ne("active"))
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|s| s.id)
-                .collect();
-            query = query.filter(C::StatusId.is_not_in(inactive));
-        }
-        query.order_by_asc(C::StartsAt).order_by_asc(C::Id).all(&self.db).await
-    }
-
     /// The patient's booked appointments just before and just after `at`.
     pub async fn last_and_next(
         &self,
@@ -407,15 +352,6 @@ impl Store {
         let last = booked().filter(C::StartsAt.lt(at)).order_by_desc(C::StartsAt).one(&self.db).await?;
         let next = booked().filter(C::StartsAt.gt(at)).order_by_asc(C::StartsAt).one(&self.db).await?;
         Ok((last, next))
-    }
-
-    pub async fn follow_ups(&self, patient_id: i64) -> Result<Vec<follow_up::Model>, DbErr> {
-        follow_up::Entity::find()
-            .filter(follow_up::Column::PatientId.eq(patient_id))
-            .order_by_asc(follow_up::Column::DueDate)
-            .order_by_asc(follow_up::Column::Id)
-            .all(&self.db)
-            .await
     }
 
     pub async fn treatment_plans(&self, patient_id: i64) -> Result<Vec<TreatmentPlan>, DbErr> {

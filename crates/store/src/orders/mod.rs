@@ -3,13 +3,17 @@
 
 use chrono::{DateTime, Utc};
 use domain::orders::{OPEN_STATUSES, OrderFields};
-use sea_orm::sea_query::{Alias, Expr, Query};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect,
 };
 
 use crate::audit::AuditEntry;
+mod read;
+
+pub use read::{NoteView, OrderDetail, OrderView, OrderViewPage, PersonName, StatusUpdateView};
+pub(crate) use read::{join_by_id, named_column};
+
 use crate::entities::{incident, order, order_note, order_status, order_status_update, order_type};
 use crate::{DbErr, Store};
 
@@ -33,21 +37,6 @@ pub struct OrderFilter {
     pub signed: Option<bool>,
 }
 
-#[derive(Clone, Debug)]
-pub struct OrderPage {
-    pub orders: Vec<order::Model>,
-    /// Orders matching the filter, exact up to [`COUNT_CAP`]; `COUNT_CAP + 1` means more.
-    pub total: u64,
-}
-
-/// An order with its history.
-#[derive(Clone, Debug)]
-pub struct OrderRecord {
-    pub order: order::Model,
-    pub notes: Vec<order_note::Model>,
-    pub status_updates: Vec<order_status_update::Model>,
-}
-
 fn condition(filter: &OrderFilter) -> Condition {
     use order::Column as C;
     let mut all = Condition::all();
@@ -57,7 +46,7 @@ fn condition(filter: &OrderFilter) -> Condition {
     if let Some(statuses) = &filter.statuses {
         // Written out for the open statuses, so the partial indexes are used.
         all = if statuses[..] == OPEN_STATUSES[..] {
-            all.add(Expr::cust("status_id IN (1, 7, 8)"))
+            all.add(Expr::cust("orders.status_id IN (1, 7, 8)"))
         } else {
             all.add(C::StatusId.is_in(statuses.iter().copied()))
         };
@@ -89,48 +78,6 @@ impl Store {
 
     pub async fn order_statuses(&self) -> Result<Vec<order_status::Model>, DbErr> {
         order_status::Entity::find().order_by_asc(order_status::Column::Id).all(&self.db).await
-    }
-
-    /// One page of the work list, newest first.
-    pub async fn list_orders(&self, filter: &OrderFilter, limit: u64, offset: u64) -> Result<OrderPage, DbErr> {
-        let orders = order::Entity::find()
-            .filter(condition(filter))
-            .order_by_desc(order::Column::Id)
-            .limit(limit)
-            .offset(offset)
-            .all(&self.db)
-            .await?;
-        let capped = Query::select()
-            .expr(Expr::val(1))
-            .from(order::Entity)
-            .cond_where(condition(filter))
-            .limit(COUNT_CAP + 1)
-            .to_owned();
-        let count = Query::select()
-            .expr_as(Expr::cust("COUNT(*)"), Alias::new("n"))
-            .from_subquery(capped, Alias::new("page"))
-            .to_owned();
-        let row = self.db.query_one(&count).await?;
-        let total = match row {
-            Some(row) => u64::try_from(row.try_get_by_index::<i64>(0)?).unwrap_or(0),
-            None => 0,
-        };
-        Ok(OrderPage { orders, total })
-    }
-
-    pub async fn order_record(&self, order_id: i64) -> Result<Option<OrderRecord>, DbErr> {
-        let Some(order) = order::Entity::find_by_id(order_id).one(&self.db).await? else { return Ok(None) };
-        let notes = order_note::Entity::find()
-            .filter(order_note::Column::OrderId.eq(order_id))
-            .order_by_asc(order_note::Column::Id)
-            .all(&self.db)
-            .await?;
-        let status_updates = order_status_update::Entity::find()
-            .filter(order_status_update::Column::OrderId.eq(order_id))
-            .order_by_asc(order_status_update::Column::Id)
-            .all(&self.db)
-            .await?;
-        Ok(Some(OrderRecord { order, notes, status_updates }))
     }
 
     /// Creates an order with its first status update and note. Returns its id.

@@ -10,7 +10,7 @@ use chrono_tz::Tz;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::entities::{
+use store::entities::{
     appointment, follow_up, patient, resource, transparency, transparency_type, treatment_charge, treatment_phase,
     treatment_plan,
 };

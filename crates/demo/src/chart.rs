@@ -7,7 +7,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::people::{self, NamePools, age_on};
-use crate::entities::{
+use store::entities::{
     account, account_alert, allergy, emergency_contact, insurance_policy, ledger_entry, patient, patient_alert, problem,
 };
 

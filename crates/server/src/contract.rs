@@ -1,0 +1,180 @@
+//! The rules the server enforces, written into the OpenAPI document from the same
+//! constants the checks use, so the web app (which generates its limits from the
+//! document) and any other client cannot drift from them.
+//!
+//! utoipa's `#[schema(max_length = ..)]` takes only literals; a literal would be a
+//! second copy of each limit. Instead every rule is listed here once, by schema and
+//! property, with its value taken from `domain`, and a test fails when a rule names a
+//! property the document does not have.
+
+use domain::{orders, patient, schedule, vitals};
+use serde_json::Value;
+use utoipa::Modify;
+use utoipa::Number;
+use utoipa::openapi::schema::{Schema, SchemaType, Type};
+use utoipa::openapi::{OpenApi, RefOr};
+
+/// What one property must satisfy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rule {
+    MaxLength(usize),
+    /// Inclusive bounds.
+    Range {
+        min: f64,
+        max: f64,
+    },
+    OneOf(Vec<Value>),
+}
+
+/// Where a rule applies: a component schema's property, or an operation's query parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Property { schema: &'static str, property: &'static str },
+    Query { path: &'static str, name: &'static str },
+}
+
+fn property(schema: &'static str, property: &'static str) -> Target {
+    Target::Property { schema, property }
+}
+
+/// Every rule the server enforces on what it is sent, by where it applies.
+pub fn rules() -> Vec<(Target, Rule)> {
+    let mut rules = Vec::new();
+    for (name, max) in patient::MAX_LENGTHS {
+        rules.push((property("PatientInput", name), Rule::MaxLength(*max)));
+    }
+    rules.push((
+        property("PatientInput", "sex"),
+        Rule::OneOf(patient::SEX_CHOICES.iter().map(|s| (*s).into()).collect()),
+    ));
+    rules.push((property("PhoneEntry", "number"), Rule::MaxLength(patient::PHONE_MAX_LENGTH)));
+    rules.push((
+        property("PhoneEntry", "type"),
+        Rule::OneOf(patient::PHONE_TYPES.iter().map(|t| (*t).into()).collect()),
+    ));
+
+    rules.push((property("OrderInput", "shortDescription"), Rule::MaxLength(orders::SHORT_DESCRIPTION_MAX)));
+    rules.push((property("OrderInput", "longDescription"), Rule::MaxLength(orders::LONG_DESCRIPTION_MAX)));
+    rules.push((property("OrderInput", "orderNote"), Rule::MaxLength(orders::NOTE_MAX)));
+
+    rules.push((property("AppointmentInput", "notes"), Rule::MaxLength(schedule::NOTES_MAX)));
+    rules.push((
+        property("AppointmentInput", "length"),
+        Rule::Range { min: 1.0, max: schedule::MAX_LENGTH_MINUTES as f64 },
+    ));
+    rules.push((
+        property("ScheduleConflict", "code"),
+        Rule::OneOf(schedule::CONFLICT_CODES.iter().map(|c| (*c).into()).collect()),
+    ));
+
+    for (name, max) in vitals::maximums() {
+        rules.push((property("VitalsInput", name), Rule::Range { min: 0.0, max }));
+    }
+
+    let keys = domain::preferences::REGISTRY.iter().flat_map(|def| std::iter::once(def.key).chain(def.internal_key));
+    rules.push((property("SavePreference", "key"), Rule::OneOf(keys.map(Value::from).collect())));
+
+    for path in ["/api/orders/", "/api/orders"] {
+        rules.push((Target::Query { path, name: "limit" }, Rule::Range { min: 1.0, max: orders::PAGE_MAX as f64 }));
+    }
+    rules.push((
+        Target::Query { path: "/api/patients", name: "limit" },
+        Rule::Range { min: 1.0, max: domain::search::MAX_RESULTS as f64 },
+    ));
+    rules
+}
+
+/// Writes [`rules`] into the document.
+pub struct Rules;
+
+impl Modify for Rules {
+    fn modify(&self, openapi: &mut OpenApi) {
+        for (target, rule) in rules() {
+            if let Some(object) = target_object(openapi, target) {
+                apply(object, &rule);
+            }
+        }
+    }
+}
+
+/// The schema object a rule applies to, if the document has it.
+fn target_object(openapi: &mut OpenApi, target: Target) -> Option<&mut utoipa::openapi::schema::Object> {
+    let schema = match target {
+        Target::Property { schema, property } => {
+            let components = openapi.components.as_mut()?;
+            match components.schemas.get_mut(schema)? {
+                RefOr::T(Schema::Object(object)) => object.properties.get_mut(property)?,
+                _ => return None,
+            }
+        }
+        Target::Query { path, name } => {
+            let operation = openapi.paths.paths.get_mut(path)?.get.as_mut()?;
+            let parameter = operation.parameters.as_mut()?.iter_mut().find_map(|p| match p {
+                RefOr::T(parameter) if parameter.name == name => Some(parameter),
+                _ => None,
+            })?;
+            parameter.schema.as_mut()?
+        }
+    };
+    match schema {
+        RefOr::T(Schema::Object(object)) => Some(object),
+        _ => None,
+    }
+}
+
+fn nullable(object: &utoipa::openapi::schema::Object) -> bool {
+    match &object.schema_type {
+        SchemaType::Array(types) => types.contains(&Type::Null),
+        _ => false,
+    }
+}
+
+fn apply(object: &mut utoipa::openapi::schema::Object, rule: &Rule) {
+    match rule {
+        Rule::MaxLength(max) => object.max_length = Some(*max),
+        Rule::Range { min, max } => {
+            object.minimum = Some(number(*min));
+            object.maximum = Some(number(*max));
+        }
+        Rule::OneOf(values) => {
+            let mut values = values.clone();
+            // A property that may be null keeps null among its choices.
+            if nullable(object) {
+                values.push(Value::Null);
+            }
+            object.enum_values = Some(values);
+        }
+    }
+}
+
+/// Whole numbers stay whole in the document.
+fn number(value: f64) -> Number {
+    if value.fract() == 0.0 && value.abs() < 1e15 { Number::Int(value as isize) } else { Number::Float(value) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_finds_its_property_in_the_document() {
+        let mut document = crate::openapi_document();
+        for (target, rule) in rules() {
+            let object =
+                target_object(&mut document, target).unwrap_or_else(|| panic!("{target:?} is not in the document"));
+            match rule {
+                Rule::MaxLength(max) => assert_eq!(object.max_length, Some(max), "{target:?}"),
+                Rule::Range { .. } => assert!(object.minimum.is_some() && object.maximum.is_some(), "{target:?}"),
+                Rule::OneOf(_) => assert!(object.enum_values.is_some(), "{target:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn nullable_choices_keep_null() {
+        let mut document = crate::openapi_document();
+        let target = property("PhoneEntry", "type");
+        let object = target_object(&mut document, target).expect("phone type");
+        assert_eq!(object.enum_values.as_ref().and_then(|v| v.last()), Some(&Value::Null));
+    }
+}
