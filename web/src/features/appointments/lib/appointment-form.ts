@@ -1,6 +1,6 @@
 import { addMinutes } from 'date-fns';
 import type { components } from '@/api/schema';
-import { APPOINTMENT_LENGTH_MAX_CHARS, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_RANGE, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
@@ -99,14 +99,16 @@ export function editAppointmentValues(
   };
 }
 
-/** Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment Status; Duration a whole number of at most 3 characters. */
+/** Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment Status; Duration a whole number in the server's range (1 to 999). */
 export function validateAppointment(values: AppointmentFormValues, zone: string): Partial<Record<AppointmentFieldName, string>> {
   const errors: Partial<Record<AppointmentFieldName, string>> = {};
   if (!values.patientId || values.patientId <= 0) errors.patientId = MESSAGES.requiredField;
   if (!values.start || !instantFromLocalInput(values.start, zone)) errors.start = MESSAGES.requiredField;
   const length = values.length.trim();
   if (!length) errors.length = MESSAGES.requiredField;
-  else if (!/^\d+$/.test(length) || length.length > APPOINTMENT_LENGTH_MAX_CHARS || Number(length) < 1) errors.length = 'Must be a whole number of minutes from 1 to 999';
+  else if (!/^\d+$/.test(length) || Number(length) < APPOINTMENT_LENGTH_RANGE.min || Number(length) > APPOINTMENT_LENGTH_RANGE.max) {
+    errors.length = `Must be a whole number of minutes from ${APPOINTMENT_LENGTH_RANGE.min} to ${APPOINTMENT_LENGTH_RANGE.max}`;
+  }
   if (!(Number(values.resourceId) > 0)) errors.resourceId = MESSAGES.requiredField;
   if (meaningfulId(Number(values.typeId) || null) === null) errors.typeId = MESSAGES.requiredField;
   if (meaningfulId(Number(values.statusId) || null) === null) errors.statusId = MESSAGES.requiredField;
