@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, operations, paths } from '../src/api/schema';
 import { dayIn, instantOf, wireInstant } from '../src/lib/time-zone';
 import { AppShell } from './pages/app-shell';
 import { LoginScreen } from './pages/login-screen';
@@ -9,110 +11,150 @@ export const DEMO = { username: 'demo', password: 'demo' } as const;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export interface ApiUser {
-  userId: number;
-  firstName: string;
-  lastName: string;
+type Schemas = components['schemas'];
+
+// What the specs arrange and check, typed by the server's own document (src/api/schema.d.ts).
+export type ApiUser = Schemas['LoginResponse'];
+export type DemoPatient = Schemas['Patient'];
+export type DemoOrder = Schemas['Order'];
+export type DemoAppointment = Schemas['Appointment'];
+export type DemoTransparency = Schemas['Transparency'];
+export type DemoGuarantor = Schemas['Guarantor'];
+/**
+ * A request body as the server takes it: openapi-typescript writes a property with a
+ * `default` as present, but the document does not require it (left out, the server uses
+ * the default), so the specs send only what they mean.
+ */
+type Sent<T> = Partial<T>;
+export type OrderInput = Sent<Schemas['OrderInput']>;
+export type PatientInput = Sent<Schemas['PatientInput']>;
+export type AppointmentInput = Sent<Schemas['AppointmentInput']>;
+/** A key `POST /api/preferences/save` takes (the document's enum of keys, when it has one). */
+export type PreferenceKey = Schemas['SavePreference']['key'];
+type OrdersQuery = NonNullable<operations['list_orders']['parameters']['query']>;
+type DayQuery = NonNullable<operations['day_appointments']['parameters']['query']>;
+
+/** A path of the API as the document names it, with its `{parameters}` filled in (and a query string, if any). */
+type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : P;
+type PathsWith<M extends string> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths] & string;
+export type ApiPath<M extends 'get' | 'post' | 'patch' | 'delete' = 'get'> = Filled<PathsWith<M>> | `${Filled<PathsWith<M>>}?${string}`;
+
+/** `user=2&statuses=0` or a typed query: the list query a spec gives. */
+function query<Q extends object>(given: string | Q): Q {
+  if (typeof given !== 'string') return given;
+  // The same text the server would have been sent as a query string.
+  return Object.fromEntries(new URLSearchParams(given)) as Q;
 }
 
 /**
  * The real API as a test helper: its own session for the demo user, used to arrange
- * and check server state (preferences) around the browser's story.
+ * and check server state around the browser's story. Calls go through openapi-fetch's
+ * client typed by `paths` (generated from the server's document), over Node's fetch,
+ * carrying the session's `jwt` and keeping the newest one each answer brings.
  */
 export class ServerApi {
   private token: string | null = null;
   user: ApiUser | null = null;
+  /** The typed client (for calls the helpers below do not cover). */
+  readonly client: Client<paths>;
 
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly origin: string,
-  ) {}
+  constructor(private readonly origin: string) {
+    this.client = createClient<paths>({ baseUrl: origin, fetch: (request) => this.send(request) });
+  }
 
-  private url(path: string): string {
-    return new URL(path, this.origin).toString();
+  /** Every call: the session's token unless the request names one, and the answer's fresh token kept. */
+  private async send(request: Request): Promise<Response> {
+    const ours = !request.headers.has('jwt');
+    if (ours && this.token) request.headers.set('jwt', this.token);
+    const response = await fetch(request);
+    const fresh = response.headers.get('jwt');
+    if (ours && fresh) this.token = fresh;
+    return response;
+  }
+
+  private requireLogin(): void {
+    if (!this.token) throw new Error('ServerApi.login() first');
   }
 
   async login(username: string = DEMO.username, password: string = DEMO.password): Promise<ApiUser> {
-    const response = await this.request.post(this.url('/api/login'), {
-      data: { clientType: 8, username, password: sha256Hex(password) },
-    });
-    expect(response.status(), 'demo login through the API').toBe(200);
-    this.token = response.headers()['jwt'] ?? null;
+    const { data, response } = await this.client.POST('/api/login', { body: { clientType: 8, username, password: sha256Hex(password) } });
+    expect(response.status, 'demo login through the API').toBe(200);
     expect(this.token, 'jwt header of the login answer').toBeTruthy();
-    this.user = (await response.json()) as ApiUser;
+    this.user = data!;
     return this.user;
   }
 
-  private headers(): Record<string, string> {
-    if (!this.token) throw new Error('ServerApi.login() first');
-    return { jwt: this.token };
+  async savePreference(key: PreferenceKey, update: unknown): Promise<unknown> {
+    this.requireLogin();
+    const { data, response } = await this.client.POST('/api/preferences/save', { body: { key, update } });
+    expect(response.status, `saving preference ${key}`).toBe(200);
+    return data![key];
   }
 
-  private keep(headers: Record<string, string>): void {
-    if (headers['jwt']) this.token = headers['jwt'];
+  async preferences(keys: PreferenceKey[]): Promise<Record<string, unknown>> {
+    this.requireLogin();
+    const { data, response } = await this.client.POST('/api/preferences', { body: keys });
+    expect(response.status).toBe(200);
+    return data!;
   }
 
-  async savePreference(key: string, update: unknown): Promise<unknown> {
-    const response = await this.request.post(this.url('/api/preferences/save'), { headers: this.headers(), data: { key, update } });
-    expect(response.status(), `saving preference ${key}`).toBe(200);
-    this.keep(response.headers());
-    return ((await response.json()) as Record<string, unknown>)[key];
-  }
-
-  async preferences(keys: string[]): Promise<Record<string, unknown>> {
-    const response = await this.request.post(this.url('/api/preferences'), { headers: this.headers(), data: keys });
-    expect(response.status()).toBe(200);
-    this.keep(response.headers());
-    return (await response.json()) as Record<string, unknown>;
-  }
-
-  /** GET a JSON answer of the API (status 200 expected). */
-  async get<T>(path: string): Promise<T> {
-    const response = await this.request.get(this.url(path), { headers: this.headers() });
-    expect(response.status(), `GET ${path}`).toBe(200);
-    this.keep(response.headers());
-    return (await response.json()) as T;
+  /** GET a JSON answer of the API (status 200 expected); the path must be one the document has. */
+  async get<T>(path: ApiPath): Promise<T> {
+    const { status, body } = await this.call('GET', path);
+    expect(status, `GET ${path}`).toBe(200);
+    return body as T;
   }
 
   /** `x-total-count` of `GET /api/orders/?limit=1&{query}` (how many orders match). */
-  async orderCount(query = ''): Promise<number> {
-    const response = await this.request.get(this.url(`/api/orders/?limit=1${query ? `&${query}` : ''}`), { headers: this.headers() });
-    expect(response.status(), `GET /api/orders/?${query}`).toBe(200);
-    this.keep(response.headers());
-    return Number(response.headers()['x-total-count']);
+  async orderCount(filter: string | OrdersQuery = ''): Promise<number> {
+    this.requireLogin();
+    const { response } = await this.client.GET('/api/orders/', { params: { query: { ...query(filter), limit: 1 } } });
+    expect(response.status, response.url).toBe(200);
+    return Number(response.headers.get('x-total-count'));
   }
 
   /** GET /api/orders/?limit=N&{query}: the newest orders first. */
-  async orders(query = '', limit = 25): Promise<DemoOrder[]> {
-    return this.get<DemoOrder[]>(`/api/orders/?limit=${limit}${query ? `&${query}` : ''}`);
+  async orders(filter: string | OrdersQuery = '', limit = 25): Promise<DemoOrder[]> {
+    this.requireLogin();
+    const { data, response } = await this.client.GET('/api/orders/', { params: { query: { ...query(filter), limit } } });
+    expect(response.status, response.url).toBe(200);
+    return data!;
   }
 
   /** POST /api/orders; answers the new order. */
-  async createOrder(input: Record<string, unknown>): Promise<DemoOrder> {
-    const response = await this.request.post(this.url('/api/orders'), { headers: this.headers(), data: input });
-    expect(response.status(), 'creating an order').toBe(201);
-    this.keep(response.headers());
-    return (await response.json()) as DemoOrder;
+  async createOrder(input: OrderInput): Promise<DemoOrder> {
+    this.requireLogin();
+    const { data, response } = await this.client.POST('/api/orders', { body: input as Schemas['OrderInput'] });
+    expect(response.status, 'creating an order').toBe(201);
+    return data!;
+  }
+
+  /** GET /api/patients/{id}, or null when there is none. */
+  async patient(patientId: number): Promise<DemoPatient | null> {
+    this.requireLogin();
+    const { data, response } = await this.client.GET('/api/patients/{patientId}', { params: { path: { patientId } } });
+    if (response.status === 404) return null;
+    expect(response.status, `GET /api/patients/${patientId}`).toBe(200);
+    return data!;
   }
 
   /** The first demo patient (by id) with a current incident, and that incident's id. */
   async findPatientWithCurrentIncident(maxId = 200): Promise<{ patient: DemoPatient; incidentId: number }> {
-    for (let id = 1; id <= maxId; id += 1) {
-      const response = await this.request.get(this.url(`/api/patients/${id}/incidents/current`), { headers: this.headers() });
-      if (response.status() !== 200) continue;
-      this.keep(response.headers());
-      const { incidentId } = (await response.json()) as { incidentId: number | null };
-      if (incidentId) return { patient: await this.get<DemoPatient>(`/api/patients/${id}`), incidentId };
+    this.requireLogin();
+    for (let patientId = 1; patientId <= maxId; patientId += 1) {
+      const { data } = await this.client.GET('/api/patients/{patientId}/incidents/current', { params: { path: { patientId } } });
+      const incidentId = data?.incidentId;
+      if (incidentId) return { patient: (await this.patient(patientId))!, incidentId };
     }
     throw new Error('No demo patient has a current incident');
   }
 
   /** POST /api/patients (a new account), allowing duplicates; answers the new patient. */
-  async createPatient(input: Record<string, unknown>): Promise<DemoPatient> {
-    const response = await this.request.post(this.url('/api/patients'), { headers: this.headers(), data: { allowDuplicate: true, ...input } });
-    expect(response.status(), 'creating a patient').toBe(201);
-    this.keep(response.headers());
-    return (await response.json()) as DemoPatient;
+  async createPatient(input: PatientInput): Promise<DemoPatient> {
+    this.requireLogin();
+    const { data, response } = await this.client.POST('/api/patients', { body: { allowDuplicate: true, ...input } as Schemas['PatientInput'] });
+    expect(response.status, 'creating a patient').toBe(201);
+    return data!;
   }
 
   /**
@@ -127,28 +169,40 @@ export class ServerApi {
     throw new Error('No demo patient fits');
   }
 
-  async chart(id: number): Promise<PatientChart | null> {
-    const response = await this.request.get(this.url(`/api/patients/${id}`), { headers: this.headers() });
-    if (response.status() === 404) return null;
-    this.keep(response.headers());
-    const patient = (await response.json()) as DemoPatient;
+  async chart(patientId: number): Promise<PatientChart | null> {
+    const patient = await this.patient(patientId);
+    if (!patient) return null;
+    const path = { params: { path: { patientId } } };
+    const ok = <T>({ data, response }: { data?: T; response: Response }): T => {
+      expect(response.status, response.url).toBe(200);
+      return data!;
+    };
     const [insurance, contacts, guarantors, alerts, accountAlerts, allergies] = await Promise.all([
-      this.get<unknown[]>(`/api/patients/patient/${id}/insurance`),
-      this.get<unknown[]>(`/api/patients/patient/${id}/emergencyContacts`),
-      this.get<{ primary: DemoGuarantor | null; secondary: DemoGuarantor | null }>(`/api/patients/patient/${id}/guarantors`),
-      this.get<unknown[]>(`/api/patients/${id}/alerts`),
-      this.get<unknown[]>(`/api/patients/${id}/accountAlerts`),
-      this.get<unknown[]>(`/api/patients/${id}/allergy`),
+      this.client.GET('/api/patients/patient/{patientId}/insurance', path).then(ok),
+      this.client.GET('/api/patients/patient/{patientId}/emergencyContacts', path).then(ok),
+      this.client.GET('/api/patients/patient/{patientId}/guarantors', path).then(ok),
+      this.client.GET('/api/patients/{patientId}/alerts', path).then(ok),
+      this.client.GET('/api/patients/{patientId}/accountAlerts', path).then(ok),
+      this.client.GET('/api/patients/{patientId}/allergy', path).then(ok),
     ]);
-    return { patient, insurance, contacts, guarantors, alerts: { patient: alerts.length, account: accountAlerts.length, allergy: allergies.length } };
+    return {
+      patient,
+      insurance,
+      contacts,
+      guarantors: { primary: guarantors.primary ?? null, secondary: guarantors.secondary ?? null },
+      alerts: { patient: alerts.length, account: accountAlerts.length, allergy: allergies.length },
+    };
   }
 
   /** A call whose status the test checks itself: the status and the JSON body (null when none). */
-  async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<{ status: number; body: unknown }> {
-    const response = await this.request.fetch(this.url(path), { method, headers: this.headers(), ...(data !== undefined ? { data } : {}) });
-    this.keep(response.headers());
+  async call<M extends 'GET' | 'POST' | 'PATCH' | 'DELETE'>(method: M, path: ApiPath<Lowercase<M>>, data?: unknown): Promise<{ status: number; body: unknown }> {
+    this.requireLogin();
+    const init: RequestInit = { method, headers: { accept: 'application/json' } };
+    if (data !== undefined) init.body = JSON.stringify(data);
+    if (data !== undefined) init.headers = { ...init.headers, 'content-type': 'application/json' };
+    const response = await this.send(new Request(new URL(path, this.origin), init));
     const text = await response.text();
-    return { status: response.status(), body: text ? (JSON.parse(text) as unknown) : null };
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
   /** The practice's time zone (practice.timeZone; the demo is in Los Angeles). */
@@ -168,25 +222,32 @@ export class ServerApi {
     return wireInstant(instantOf({ year, month, day: date, hour, minute, second: 0 }, await this.practiceZone()));
   }
 
-  /** POST /api/scheduling/1/appointments; expects 201 and answers the booked appointment. */
-  async createAppointment(input: { patientId: number; start: string; length: number; resourceId: number; providerId?: number | null; typeId?: number; statusId?: number; notes?: string }): Promise<DemoAppointment> {
-    const { status, body } = await this.call('POST', '/api/scheduling/1/appointments', { typeId: 4, statusId: 3, notes: '', ...input });
-    expect(status, `booking ${JSON.stringify(input)}: ${JSON.stringify(body)}`).toBe(201);
-    return body as DemoAppointment;
+  /** POST /api/scheduling/1/appointments (type 4, status 3 unless given); expects 201 and answers the booked appointment. */
+  async createAppointment(input: AppointmentInput & { patientId: number; start: string; length: number; resourceId: number }): Promise<DemoAppointment> {
+    this.requireLogin();
+    const { data, error, response } = await this.client.POST('/api/scheduling/1/appointments', { body: { typeId: 4, statusId: 3, notes: '', ...input } as Schemas['AppointmentInput'] });
+    expect(response.status, `booking ${JSON.stringify(input)}: ${JSON.stringify(data ?? error)}`).toBe(201);
+    return data as DemoAppointment;
   }
 
   /** A day's appointments (GET /api/scheduling/1/appointments?date=...). */
-  async day(date: string, query = ''): Promise<DemoAppointment[]> {
-    return this.get<DemoAppointment[]>(`/api/scheduling/1/appointments?date=${date}${query ? `&${query}` : ''}`);
+  async day(date: string, filter: string | DayQuery = ''): Promise<DemoAppointment[]> {
+    this.requireLogin();
+    const { data, response } = await this.client.GET('/api/scheduling/1/appointments', { params: { query: { ...query(filter), date } } });
+    expect(response.status, `GET /api/scheduling/1/appointments?date=${date}`).toBe(200);
+    return data!;
   }
 
   /** The first day from `from` (up to two weeks on) with a block-out of `rule`, and that block-out. */
   async blockOutWithRule(rule: 'refuse' | 'confirm' | 'display', from: string): Promise<DemoTransparency> {
+    this.requireLogin();
     for (let offset = 0; offset < 14; offset += 1) {
       const date = new Date(`${from}T12:00:00Z`);
       date.setUTCDate(date.getUTCDate() + offset);
       const day = date.toISOString().slice(0, 10);
-      const found = (await this.get<DemoTransparency[]>(`/api/scheduling/1/transparencies?date=${day}`)).find((t) => t.rule === rule);
+      const { data, response } = await this.client.GET('/api/scheduling/1/transparencies', { params: { query: { date: day } } });
+      expect(response.status, `GET /api/scheduling/1/transparencies?date=${day}`).toBe(200);
+      const found = data!.find((t) => t.rule === rule);
       if (found) return found;
     }
     throw new Error(`No ${rule} block-out within two weeks`);
@@ -194,113 +255,27 @@ export class ServerApi {
 
   /** Status of GET /api/users with the given token (to prove a token was revoked). */
   async usersStatusWith(token: string): Promise<number> {
-    const response = await this.request.get(this.url('/api/users'), { headers: { jwt: token } });
-    return response.status();
+    const { response } = await this.client.GET('/api/users', { headers: { jwt: token } });
+    return response.status;
   }
 
   async logout(): Promise<void> {
     if (!this.token) return;
-    await this.request.post(this.url('/api/logout'), { headers: this.headers() });
+    await this.client.POST('/api/logout');
     this.token = null;
   }
 }
 
-export interface DemoPatient {
-  patientId: number;
-  displayId: string;
-  firstName: string;
-  lastName: string;
-  middle: string;
-  birthdate: string | null;
-  email: string;
-  city: string;
-  nickname: string;
-  state: string;
-  phone1: { number: string; type: number | null } | null;
-  accountProvider: { userId: number; firstName: string; lastName: string } | null;
-  patientProvider: { userId: number; firstName: string; lastName: string } | null;
-  patientOffice: { id: number; name: string } | null;
-  feeSchedule: { id: number; name: string } | null;
-}
-
-export interface DemoOrder {
-  ordersId: number;
-  orderNumber: string;
-  patientId: number | null;
-  patientName: string | null;
-  providerId: number | null;
-  providerName: string | null;
-  officeId: number | null;
-  officeString: string | null;
-  incidentId: number | null;
-  incident: { incidentId: number; incidentName: string } | null;
-  assignedToUserId: number;
-  assignedToName: string;
-  typeId: number;
-  typeString: string;
-  orderStatusId: number;
-  statusString: string;
-  urgent: boolean;
-  signed: boolean;
-  due: string | null;
-  dueDate: string | null;
-  shortDescription: string;
-  longDescription: string;
-  orderNotes: Array<{ message: string; author: { firstName: string; lastName: string } | null }>;
-  statusUpdates: Array<{ orderStatusId: number; statusString: string }>;
-}
-
-export interface DemoAppointment {
-  appointmentId: number;
-  appointmentDate: string;
-  appointmentTime: string;
-  start: string;
-  end: string;
-  length: number;
-  patientId: number;
-  patientName: string;
-  patientNameDisplay: string;
-  providerID: number | null;
-  providerName: string | null;
-  resource: string;
-  resourceId: number;
-  status: string;
-  statusId: number;
-  statusCategory: string;
-  type: string;
-  typeId: number;
-  notes: string;
-  pending: boolean;
-  deleted: boolean;
-  colors: { color1: string | null; color2: string | null };
-}
-
-export interface DemoTransparency {
-  transparencyId: number;
-  resourceId: number;
-  blockName: string;
-  color: string;
-  rule: string;
-  start: string;
-  end: string;
-}
-
-export interface DemoGuarantor {
-  firstName: string;
-  lastName: string;
-  middleName: string;
-}
-
 export interface PatientChart {
   patient: DemoPatient;
-  insurance: unknown[];
-  contacts: unknown[];
+  insurance: Schemas['InsurancePolicy'][];
+  contacts: Schemas['EmergencyContact'][];
   guarantors: { primary: DemoGuarantor | null; secondary: DemoGuarantor | null };
   alerts: { patient: number; account: number; allergy: number };
 }
 
 /** The shell preferences the specs change, put back to the server's defaults after each test. */
-export const PREFERENCE_DEFAULTS: Record<string, unknown> = {
+export const PREFERENCE_DEFAULTS: Partial<Record<PreferenceKey, unknown>> = {
   recentPatients: [],
   defaultView: 0,
   autoLogout: 15,
@@ -321,19 +296,17 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  api: async ({ playwright, baseURL }, use) => {
+  api: async ({ baseURL }, use) => {
     const origin = new URL(baseURL ?? '').origin;
-    const request = await playwright.request.newContext();
-    const api = new ServerApi(request, origin);
+    const api = new ServerApi(origin);
     await api.login();
     await use(api);
     // Leave the demo user as the next test expects it.
-    const fresh = new ServerApi(request, origin);
+    const fresh = new ServerApi(origin);
     await fresh.login();
-    for (const [key, value] of Object.entries(PREFERENCE_DEFAULTS)) await fresh.savePreference(key, value);
+    for (const [key, value] of Object.entries(PREFERENCE_DEFAULTS) as [PreferenceKey, unknown][]) await fresh.savePreference(key, value);
     await fresh.logout();
     await api.logout();
-    await request.dispose();
   },
   loginScreen: async ({ page }, use) => {
     await use(new LoginScreen(page));

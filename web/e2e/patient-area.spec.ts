@@ -25,12 +25,12 @@ test.describe('The patient area at phone width', () => {
     await area.goto(p.patientId);
     await expect(page.getByTestId('toolbar-title')).toHaveText('Patient Home');
     await expect(area.headerCard.getByTestId('patient-display-id')).toHaveText(`ID ${p.displayId}`);
-    await expect(area.headerCard.getByTestId('patient-birthdate')).toHaveText(displayDate(p.birthdate));
+    await expect(area.headerCard.getByTestId('patient-birthdate')).toHaveText(displayDate(p.birthdate ?? null));
     expect((await area.headerCard.boundingBox())?.height).toBe(90);
     await area.headerCard.getByRole('button', { name: 'Show more about the patient' }).click();
     await expect(area.headerCard.getByText('Account Provider')).toBeVisible();
     await expect(area.headerCard.getByText(`${p.accountProvider?.firstName} ${p.accountProvider?.lastName}`)).toBeVisible();
-    if (p.phone1) await expect(area.headerCard.getByRole('link', { name: p.phone1.number })).toHaveAttribute('href', `tel:${p.phone1.number.replace(/\D/g, '')}`);
+    if (p.phone1?.number) await expect(area.headerCard.getByRole('link', { name: p.phone1.number })).toHaveAttribute('href', `tel:${p.phone1.number.replace(/\D/g, '')}`);
     await area.headerCard.getByRole('button', { name: 'Show less about the patient' }).click();
     await expect.poll(async () => (await area.headerCard.boundingBox())?.height).toBe(90);
 
@@ -72,7 +72,7 @@ test.describe('The patient area at phone width', () => {
 
     await area.openMenu('Patient Information');
     await expect(area.value('First Name')).toHaveText(p.firstName);
-    await expect(area.value('Birth Date')).toHaveText(displayDate(p.birthdate));
+    await expect(area.value('Birth Date')).toHaveText(displayDate(p.birthdate ?? null));
     await expect(area.value('Email')).toHaveText(p.email);
     if (p.phone1) await expect(area.main.getByTestId('primary-phone').getByRole('link')).toHaveAttribute('href', /^tel:\d{10}$/);
     await expect(area.main.locator('dt', { hasText: /Provider Id|Office Id/i })).toHaveCount(0);

@@ -1,4 +1,6 @@
-/** Business constants from spec part 1, section 9. */
+import { limits } from '@/api/limits';
+
+/** Business constants from spec part 1, section 9. Field limits are the server's, read from its document (src/api/limits.ts). */
 export const APP_NAME = 'Pocketchart';
 export const APP_VERSION = '0.2.4-0';
 /** The client type the login call sends (spec part 1, section 7). */
@@ -23,24 +25,24 @@ export const AUTOCOMPLETE_MAX = 5;
 export const HEADER_CARD_COLLAPSED_PX = 90;
 /** The phone input: 10 digits as 3-3-4 with dashes. */
 export const PHONE_INPUT_MAX_LENGTH = 12;
-/** Patient form maximum lengths (spec part 1, section 5), by the field's name on the wire. */
+/** Patient form maximum lengths (spec part 1, section 5), by the field's name on the wire: the server's (PatientInput; the phone PhoneEntry's number). */
 export const PATIENT_MAX_LENGTHS = {
-  lastName: 30,
-  firstName: 30,
-  middle: 20,
-  prefix: 6,
-  suffix: 6,
-  maidenName: 40,
-  nickname: 20,
-  streetAddress: 60,
-  suite: 60,
-  city: 30,
-  zipCode: 15,
-  phone: 20,
-  email: 100,
+  lastName: limits.PatientInput.lastName.maxLength,
+  firstName: limits.PatientInput.firstName.maxLength,
+  middle: limits.PatientInput.middle.maxLength,
+  prefix: limits.PatientInput.prefix.maxLength,
+  suffix: limits.PatientInput.suffix.maxLength,
+  maidenName: limits.PatientInput.maidenName.maxLength,
+  nickname: limits.PatientInput.nickname.maxLength,
+  streetAddress: limits.PatientInput.streetAddress.maxLength,
+  suite: limits.PatientInput.suite.maxLength,
+  city: limits.PatientInput.city.maxLength,
+  zipCode: limits.PatientInput.zipCode.maxLength,
+  phone: limits.PhoneEntry.number.maxLength,
+  email: limits.PatientInput.email.maxLength,
   // Not in the spec's list: the server's limits (state keeps a 2-letter code for US states).
-  state: 30,
-  country: 60,
+  state: limits.PatientInput.state.maxLength,
+  country: limits.PatientInput.country.maxLength,
 } as const;
 /** Phone types (fixed, spec part 1, section 3). */
 export const PHONE_TYPES = [
@@ -57,7 +59,7 @@ export const SEX_TYPES = [
 ] as const;
 
 // Orders (spec part 1, sections 2, 4 and 9).
-/** Orders per page of the work list. */
+/** Orders per page of the work list (within the server's `limit` range: a test checks it). */
 export const ORDERS_PAGE_LIMIT = 25;
 /** The Mine / All badges count up to this; the server answers 10001 for "more". */
 export const ORDERS_BADGE_CAP = 10_000;
@@ -68,8 +70,6 @@ export const ORDER_ROW_OVERSCAN = 5;
 /** A new order's type and status. */
 export const DEFAULT_ORDER_TYPE = 100;
 export const DEFAULT_ORDER_STATUS = 1;
-/** Statuses counted as open (red dot, the dashboard count, 'All Open'). */
-export const OPEN_ORDER_STATUSES = [1, 7, 8] as const;
 /** Shown with a blue "available" dot. */
 export const AVAILABLE_ORDER_STATUS = 9;
 /** The filters' 'All Open' status choice, the 'None' office and the order form's 'None' incident. */
@@ -78,9 +78,6 @@ export const NONE_OFFICE = 0;
 export const NONE_INCIDENT = 0;
 /** Editing an order of this type leaves its long description as it is. */
 export const LOCKED_DESCRIPTION_ORDER_TYPE = 50;
-/** Types a user may choose: these and any above SELECTABLE_ORDER_TYPES_ABOVE. */
-export const SELECTABLE_ORDER_TYPES = [1, 2, 3, 4, 100, 101, 102] as const;
-export const SELECTABLE_ORDER_TYPES_ABOVE = 110;
 /** Status dot colours: red for open statuses (the theme's error red), blue for "available". */
 export const ORDER_DOT_COLORS = { open: '#B71C1C', available: '#1565C0' } as const;
 /** Urgent order titles. */
@@ -93,20 +90,28 @@ export const GRAMS_PER_POUND = 453.592;
 export const MM_PER_CM = 10;
 /** Head circumference is offered when the birth date is unknown or the patient is this old or younger. */
 export const HEAD_CIRCUMFERENCE_MAX_AGE = 3;
-/** Form maximums, in the form's units. */
+/**
+ * Form maximums, in the form's units. The server's (VitalsInput) where the form's units are
+ * the stored ones; weight (pounds, stored in grams) and feet and inches (stored together in
+ * millimetres) are the spec's, and a test holds their conversions to the server's.
+ */
 export const VITALS_MAX = {
   weight: 4_734_394,
   feet: 99_999,
   inches: 11,
-  systolic: 2_147_483_647,
-  diastolic: 2_147_483_647,
-  heartRate: 2_147_483_647,
-  respiratoryRate: 2_147_483_647,
-  temperature: 200,
-  sp02: 100,
+  systolic: limits.VitalsInput.systolic.maximum,
+  diastolic: limits.VitalsInput.diastolic.maximum,
+  heartRate: limits.VitalsInput.heartRate.maximum,
+  respiratoryRate: limits.VitalsInput.respiratoryRate.maximum,
+  temperature: limits.VitalsInput.temperature.maximum,
+  sp02: limits.VitalsInput.sp02.maximum,
 } as const;
-/** Order text limits (the server's: longer texts are refused with 'Cannot be longer than N characters'). */
-export const ORDER_MAX_LENGTHS = { shortDescription: 120, longDescription: 4000, orderNote: 4000 } as const;
+/** Order text limits (the server's OrderInput: longer texts are refused with 'Cannot be longer than N characters'). */
+export const ORDER_MAX_LENGTHS = {
+  shortDescription: limits.OrderInput.shortDescription.maxLength,
+  longDescription: limits.OrderInput.longDescription.maxLength,
+  orderNote: limits.OrderInput.orderNote.maxLength,
+} as const;
 
 // Scheduling (spec part 2, sections 3, 4 and 9).
 /** The calendar's step in minutes and the slots per step. */
@@ -114,8 +119,9 @@ export const CALENDAR_STEP_MINUTES = 15;
 export const CALENDAR_TIMESLOTS = 2;
 /** A new appointment's length in minutes. */
 export const DEFAULT_APPOINTMENT_LENGTH = 30;
-/** Duration: at most 3 characters. */
-export const APPOINTMENT_LENGTH_MAX_CHARS = 3;
+/** Duration in minutes: the server's range (AppointmentInput.length, 1 to 999), so at most 3 digits. */
+export const APPOINTMENT_LENGTH_RANGE = { min: limits.AppointmentInput.length.minimum, max: limits.AppointmentInput.length.maximum } as const;
+export const APPOINTMENT_LENGTH_MAX_CHARS = String(APPOINTMENT_LENGTH_RANGE.max).length;
 /** Status, type and provider ids of 1 or less mean none; the resource 'None' choice is 0. */
 export const NONE_ID_MAX = 1;
 export const NONE_RESOURCE = 0;

@@ -1,5 +1,6 @@
 import { AUTO_LOGOUT_CHOICES, DEFAULT_AUTO_LOGOUT_MINUTES } from '@/lib/constants';
 import { KEYS, readItem, writeItem } from '@/lib/storage';
+import type { components } from '../schema';
 
 /**
  * The preferences this app reads, with the server's defaults (docs/preferences.md).
@@ -62,6 +63,15 @@ export interface Preferences {
 
 export type PreferenceKey = keyof Preferences;
 
+/**
+ * The keys the server takes: the document's enum of `SavePreference.key` (short and
+ * internal keys). Every key of this registry must be one of them: `PREFERENCE_KEYS` does
+ * not compile otherwise, and src/api/limits.test.ts checks the same at run time. The
+ * values' types and defaults are not in the document (its read answer is a free map), so
+ * they are kept here, as the server's registry has them (docs/preferences.md).
+ */
+export type ServerPreferenceKey = components['schemas']['SavePreference']['key'];
+
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   defaultView: 0,
   autoLogout: DEFAULT_AUTO_LOGOUT_MINUTES,
@@ -81,7 +91,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   'practice.timeZone': 'UTC',
 });
 
-export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[];
+export const PREFERENCE_KEYS: (PreferenceKey & ServerPreferenceKey)[] = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[];
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

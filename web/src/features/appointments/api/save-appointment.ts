@@ -3,13 +3,10 @@ import { useCallback } from 'react';
 import { api, handledByCaller } from '@/api/client';
 import { unwrap } from '@/api/errors';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
-import { conflictKind, isConflictInfo, normalizeConflict, type AppointmentPayload, type ConflictInfo, type SaveOutcome } from '../lib/appointment-form';
+import { conflictKind, isConflictInfo, type AppointmentPayload, type SaveOutcome } from '../lib/appointment-form';
 
 function outcome(status: number, body: unknown): SaveOutcome<Appointment> | null {
-  if ((status === 202 || status === 409) && isConflictInfo(body)) {
-    const conflict = normalizeConflict(body as ConflictInfo);
-    return { kind: conflictKind(conflict), conflict } as SaveOutcome<Appointment>;
-  }
+  if ((status === 202 || status === 409) && isConflictInfo(body)) return { kind: conflictKind(body), conflict: body };
   return null;
 }
 

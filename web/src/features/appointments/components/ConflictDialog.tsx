@@ -10,9 +10,9 @@ import ListItemText from '@mui/material/ListItemText';
 import { useId } from 'react';
 import { SCHEDULE_TEXT } from '@/lib/messages';
 import { formatIn } from '@/lib/time-zone';
-import type { ConflictInfo } from '../lib/appointment-form';
+import type { ConflictInfo, ConflictKind } from '../lib/appointment-form';
 
-export type ConflictKind = 'confirm' | 'overlap' | 'blockOut';
+export type { ConflictKind };
 
 const TITLES: Record<ConflictKind, string> = {
   overlap: SCHEDULE_TEXT.overlapTitle,

@@ -1,5 +1,6 @@
 import { addMinutes } from 'date-fns';
-import { APPOINTMENT_LENGTH_MAX_CHARS, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
+import type { components } from '@/api/schema';
+import { APPOINTMENT_LENGTH_RANGE, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
@@ -98,14 +99,16 @@ export function editAppointmentValues(
   };
 }
 
-/** Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment Status; Duration a whole number of at most 3 characters. */
+/** Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment Status; Duration a whole number in the server's range (1 to 999). */
 export function validateAppointment(values: AppointmentFormValues, zone: string): Partial<Record<AppointmentFieldName, string>> {
   const errors: Partial<Record<AppointmentFieldName, string>> = {};
   if (!values.patientId || values.patientId <= 0) errors.patientId = MESSAGES.requiredField;
   if (!values.start || !instantFromLocalInput(values.start, zone)) errors.start = MESSAGES.requiredField;
   const length = values.length.trim();
   if (!length) errors.length = MESSAGES.requiredField;
-  else if (!/^\d+$/.test(length) || length.length > APPOINTMENT_LENGTH_MAX_CHARS || Number(length) < 1) errors.length = 'Must be a whole number of minutes from 1 to 999';
+  else if (!/^\d+$/.test(length) || Number(length) < APPOINTMENT_LENGTH_RANGE.min || Number(length) > APPOINTMENT_LENGTH_RANGE.max) {
+    errors.length = `Must be a whole number of minutes from ${APPOINTMENT_LENGTH_RANGE.min} to ${APPOINTMENT_LENGTH_RANGE.max}`;
+  }
   if (!(Number(values.resourceId) > 0)) errors.resourceId = MESSAGES.requiredField;
   if (meaningfulId(Number(values.typeId) || null) === null) errors.typeId = MESSAGES.requiredField;
   if (meaningfulId(Number(values.statusId) || null) === null) errors.statusId = MESSAGES.requiredField;
@@ -163,35 +166,42 @@ export const DEFAULT_LENGTH = DEFAULT_APPOINTMENT_LENGTH;
 // ---------------------------------------------------------------------------------------
 // What a save comes to.
 
-export interface ConflictInfo {
-  code?: string;
-  message?: string;
-  appointments: Array<{ appointmentId?: number; start: string; end: string }>;
-  transparencies: Array<{ blockName: string; start: string; end: string; rule?: string }>;
-  confirmAppointmentId?: number | null;
-  notScheduleAppointment?: boolean;
-}
+/**
+ * A conflict answer (202 held, 409 refused): the document's `ScheduleConflict`. Its `code`
+ * says which it is: "appointment_overlap", "block_out" or "confirm_scheduling".
+ */
+export type ConflictInfo = components['schemas']['ScheduleConflict'];
+export type ConflictCode = ConflictInfo['code'];
 
-export type SaveOutcome<A> = { kind: 'saved'; appointment: A } | { kind: 'confirm'; conflict: ConflictInfo } | { kind: 'overlap'; conflict: ConflictInfo } | { kind: 'blockOut'; conflict: ConflictInfo };
+/** The dialog a conflict opens: 'Overlapping Appointments!', 'Appointment and Transparency Overlap!', 'Confirm Appointment!'. */
+export type ConflictKind = 'overlap' | 'blockOut' | 'confirm';
+
+/** Each of the server's conflict codes and its dialog (a test holds it to the document's codes). */
+export const CONFLICT_KINDS = {
+  appointment_overlap: 'overlap',
+  block_out: 'blockOut',
+  confirm_scheduling: 'confirm',
+} as const satisfies Record<ConflictCode, ConflictKind>;
+
+export type SaveOutcome<A> = { kind: 'saved'; appointment: A } | { kind: ConflictKind; conflict: ConflictInfo };
+
+const isKnownCode = (code: string): code is keyof typeof CONFLICT_KINDS => Object.hasOwn(CONFLICT_KINDS, code);
 
 /**
- * Which dialog a conflict answer opens (spec part 2, 'Appointment save'): a confirmation id
- * asks 'Confirm Appointment!'; overlapping appointments 'Overlapping Appointments!';
- * otherwise 'Appointment and Transparency Overlap!'.
+ * Which dialog a conflict answer opens (spec part 2, 'Appointment save'), by its `code`.
+ * A code this app does not know yet is read from the answer's parts: a held appointment
+ * asks for confirmation, overlapping appointments are listed, otherwise the block-outs.
  */
-export function conflictKind(conflict: ConflictInfo): 'confirm' | 'overlap' | 'blockOut' {
+export function conflictKind(conflict: ConflictInfo): ConflictKind {
+  if (isKnownCode(conflict.code)) return CONFLICT_KINDS[conflict.code];
   if (conflict.confirmAppointmentId) return 'confirm';
   if (conflict.appointments.length > 0) return 'overlap';
   return 'blockOut';
 }
 
-/** Whether a body is conflict info (any of its four parts present). */
+/** Whether a 202/409 body is a conflict answer (rather than an error such as a stale hold). */
 export function isConflictInfo(body: unknown): body is ConflictInfo {
   if (!body || typeof body !== 'object') return false;
   const b = body as Record<string, unknown>;
-  return Array.isArray(b['appointments']) || Array.isArray(b['transparencies']) || typeof b['confirmAppointmentId'] === 'number' || b['notScheduleAppointment'] === true;
-}
-
-export function normalizeConflict(body: ConflictInfo): ConflictInfo {
-  return { ...body, appointments: body.appointments ?? [], transparencies: body.transparencies ?? [] };
+  return typeof b['code'] === 'string' && Array.isArray(b['appointments']) && Array.isArray(b['transparencies']);
 }

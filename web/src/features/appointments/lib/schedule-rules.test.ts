@@ -283,11 +283,17 @@ describe('appointment form', () => {
     expect(newAppointmentStart('2026-11-23', '2026-11-23', LA, [7, 0], now).toISOString()).toBe('2026-11-23T17:15:00.000Z');
     expect(newAppointmentStart('2026-11-25', '2026-11-23', LA, [7, 0], now).toISOString()).toBe('2026-11-25T15:00:00.000Z');
   });
-  it('reads conflict answers: confirm, overlap, block-out', () => {
-    expect(conflictKind({ appointments: [], transparencies: [{ blockName: 'Emergency Slot', start: '', end: '' }], confirmAppointmentId: 9 })).toBe('confirm');
-    expect(conflictKind({ appointments: [{ start: '', end: '' }], transparencies: [], confirmAppointmentId: null })).toBe('overlap');
-    expect(conflictKind({ appointments: [], transparencies: [{ blockName: 'Staff Meeting', start: '', end: '' }], notScheduleAppointment: true })).toBe('blockOut');
-    expect(isConflictInfo({ appointments: [], transparencies: [] })).toBe(true);
+  it('reads conflict answers by their code: confirm, overlap, block-out', () => {
+    const base = { message: '', appointments: [], transparencies: [], notScheduleAppointment: false };
+    const block = { transparencyId: 3, resourceId: 1, blockName: 'Emergency Slot', color: '#ffffff', rule: 'confirm', start: '', end: '' };
+    expect(conflictKind({ ...base, code: 'confirm_scheduling', transparencies: [block], confirmAppointmentId: 9 })).toBe('confirm');
+    expect(conflictKind({ ...base, code: 'appointment_overlap', appointments: [{ appointmentId: 4, start: '', end: '' }], confirmAppointmentId: null })).toBe('overlap');
+    expect(conflictKind({ ...base, code: 'block_out', transparencies: [{ ...block, rule: 'refuse' }], notScheduleAppointment: true })).toBe('blockOut');
+    // The code decides, not the parts; a code not known yet falls back on the parts.
+    expect(conflictKind({ ...base, code: 'block_out', appointments: [{ appointmentId: 4, start: '', end: '' }] })).toBe('blockOut');
+    expect(conflictKind({ ...base, code: 'something_new', appointments: [{ appointmentId: 4, start: '', end: '' }] } as never)).toBe('overlap');
+    expect(isConflictInfo({ ...base, code: 'block_out' })).toBe(true);
+    expect(isConflictInfo({ code: 'hold_expired', message: 'gone' })).toBe(false);
     expect(isConflictInfo({ appointmentId: 4 })).toBe(false);
     expect(isConflictInfo(null)).toBe(false);
   });

@@ -1,14 +1,16 @@
 import Box from '@mui/material/Box';
 import { ORDER_DOT_COLORS } from '@/lib/constants';
+import { useOrderStatuses } from '../api/get-order-statuses';
 import { statusDot } from '../lib/order-rules';
 
 /**
- * The row's status dot: red for open statuses (1, 7, 8), blue for 9 (available), none
- * otherwise. The status is also written out beside it, so the dot is decorative. `inline`:
- * centred in its line (the order page) rather than level with a row's first line.
+ * The row's status dot: red for the statuses the server counts as open (1, 7, 8), blue for
+ * 9 (available), none otherwise (and no red one until the statuses have loaded). The
+ * status is also written out beside it, so the dot is decorative. `inline`: centred in
+ * its line (the order page) rather than level with a row's first line.
  */
 export function StatusDot({ statusId, inline = false }: { statusId: number; inline?: boolean }) {
-  const dot = statusDot(statusId);
+  const dot = statusDot(statusId, useOrderStatuses().data);
   if (!dot) return null;
   return (
     <Box

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { orderKeys, type Order, type OrdersQuery } from '@/api/orders/keys';
-import { ALL_OPEN_STATUS, NONE_OFFICE, OPEN_ORDER_STATUSES } from '@/lib/constants';
+import { orderKeys, type Order, type OrderStatus, type OrdersQuery } from '@/api/orders/keys';
+import { ALL_OPEN_STATUS, NONE_OFFICE } from '@/lib/constants';
+import { openStatusIds } from './order-rules';
 
 /** One page of the work list, with the answer's headers. */
 export interface OrdersPage {
@@ -43,14 +44,23 @@ export function flattenOrders(data: OrdersData | undefined): Order[] {
 const ids = (text: string | undefined): number[] | null =>
   text === undefined || text === '' || text === 'all' ? null : text.split(',').map((p) => Number(p.trim()));
 
-/** Whether an order belongs in a list asked with `query` (tab and filters), as the server decides. */
-export function orderMatchesQuery(order: Order, query: OrdersQuery): boolean {
+/** Whether a query's statuses include 'All Open' (status 0), which only the server's open statuses resolve. */
+export function asksAllOpen(query: OrdersQuery): boolean {
+  return ids(query.statuses)?.includes(ALL_OPEN_STATUS) ?? false;
+}
+
+/**
+ * Whether an order belongs in a list asked with `query` (tab and filters), as the server
+ * decides; 'All Open' (status 0) means the statuses the server counts as open (`openStatuses`,
+ * from `GET /api/orderStatuses`).
+ */
+export function orderMatchesQuery(order: Order, query: OrdersQuery, openStatuses: readonly number[]): boolean {
   if (query.user !== undefined && order.assignedToUserId !== query.user) return false;
   const offices = ids(query.offices);
   if (offices && !offices.includes(order.officeId ?? NONE_OFFICE)) return false;
   const providers = ids(query.providers);
   if (providers && !providers.includes(order.providerId ?? 0)) return false;
-  const statuses = ids(query.statuses)?.flatMap((id) => (id === ALL_OPEN_STATUS ? [...OPEN_ORDER_STATUSES] : [id]));
+  const statuses = ids(query.statuses)?.flatMap((id) => (id === ALL_OPEN_STATUS ? [...openStatuses] : [id]));
   if (statuses && !statuses.includes(order.orderStatusId)) return false;
   const types = ids(query.types);
   if (types && !types.includes(order.typeId)) return false;
@@ -80,10 +90,10 @@ export function withUpdatedOrder(data: OrdersData | undefined, order: Order): Or
  * A new order goes on top of a list it belongs in (its tab and filters); a list it does
  * not belong in is left alone. Already listed (a refresh was quicker): replaced in place.
  */
-export function withCreatedOrder(data: OrdersData | undefined, order: Order, query: OrdersQuery): OrdersData | undefined {
+export function withCreatedOrder(data: OrdersData | undefined, order: Order, query: OrdersQuery, openStatuses: readonly number[]): OrdersData | undefined {
   if (!data) return data;
   if (contains(data, order.ordersId)) return withUpdatedOrder(data, order);
-  if (!orderMatchesQuery(order, query)) return data;
+  if (!orderMatchesQuery(order, query, openStatuses)) return data;
   const [first, ...rest] = data.pages;
   if (!first) return data;
   return { ...data, pages: [{ ...first, orders: [order, ...first.orders], total: first.total + 1 }, ...rest] };
@@ -93,11 +103,20 @@ export function withCreatedOrder(data: OrdersData | undefined, order: Order, que
  * After a save, without reloading: a created order on top of every loaded list it belongs
  * in, an edited one in place in every list that shows it; the order's own page gets the
  * saved order; the counts (tab badges, the dashboard's 'Orders Open') are asked again.
+ * Which statuses are open comes from the cached `GET /api/orderStatuses` (the order form
+ * loads it before it opens); without it a list asked for 'All Open' is reloaded instead.
  */
 export function placeSavedOrder(queryClient: QueryClient, order: Order, how: 'created' | 'updated'): void {
+  const statuses = queryClient.getQueryData<OrderStatus[]>(orderKeys.statuses);
+  const open = statuses ? openStatusIds(statuses) : null;
   for (const [key, data] of queryClient.getQueriesData<OrdersData>({ queryKey: orderKeys.lists })) {
     const query = (key[2] ?? {}) as OrdersQuery;
-    const next = how === 'created' ? withCreatedOrder(data, order, query) : withUpdatedOrder(data, order);
+    if (how === 'created' && !open && asksAllOpen(query)) {
+      if (!data || !contains(data, order.ordersId)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      else queryClient.setQueryData<OrdersData>(key, withUpdatedOrder(data, order));
+      continue;
+    }
+    const next = how === 'created' ? withCreatedOrder(data, order, query, open ?? []) : withUpdatedOrder(data, order);
     if (next !== data) queryClient.setQueryData<OrdersData>(key, next);
   }
   queryClient.setQueryData(orderKeys.detail(order.ordersId), order);
