@@ -1,8 +1,11 @@
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 import type { Order } from '@/api/orders/keys';
+import { PatientChooserDialog } from '@/components/patient-search';
 import { useCurrentPatientId } from '@/lib/current-patient';
+import { ORDER_TEXT } from '@/lib/messages';
 import { OrderFormDialog } from './OrderFormDialog';
-import { PatientChooserDialog } from './PatientChooserDialog';
 
 /**
  * A new order. Without `patientId` it starts with the 'Orders' chooser (current patient,
@@ -29,6 +32,13 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
     }
   }, [open, patientId]);
 
+  // A patient id, or null for a blank order.
+  const choose = (id: number | null) => {
+    setChosen(id);
+    setChooserOpen(false);
+    setFormOpen(true);
+  };
+
   return (
     <>
       <OrderFormDialog
@@ -41,18 +51,21 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
       />
       <PatientChooserDialog
         open={open && chooserOpen}
+        title={ORDER_TEXT.chooserTitle}
+        question="Who is the new order for?"
+        searchLabel={ORDER_TEXT.searchForPatient}
         currentPatientId={currentPatientId}
         onClose={() => {
           setChooserOpen(false);
           // Closing the chooser before any form was shown cancels the new order.
           if (!formOpen) onClose();
         }}
-        onChoose={(id) => {
-          setChosen(id);
-          setChooserOpen(false);
-          setFormOpen(true);
-        }}
-      />
+        onChoose={choose}
+      >
+        <Button variant="outlined" size="large" startIcon={<AssignmentOutlined />} onClick={() => choose(null)}>
+          {ORDER_TEXT.createBlankOrder}
+        </Button>
+      </PatientChooserDialog>
     </>
   );
 }

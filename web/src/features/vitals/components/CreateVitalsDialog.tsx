@@ -1,32 +1,25 @@
-import CloseIcon from '@mui/icons-material/Close';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
+import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors } from '@/components/form';
 import { MESSAGES, VITALS_TEXT } from '@/lib/messages';
 import { useCreateVitals } from '../api/create-vitals';
 import {
   DECIMALS,
-  checkVitals,
   formFieldOf,
   headCircumferenceOffered,
   newVitalsValues,
   numericInput,
   toVitalsInput,
+  vitalsEmpty,
+  vitalsSchema,
   type Vitals,
   type VitalsFieldName,
   type VitalsFormValues,
@@ -36,15 +29,6 @@ import {
 export interface VitalsPatient {
   patientId: number;
   birthdate?: string | null;
-}
-
-function resolverFor(headCircumference: boolean): Resolver<VitalsFormValues> {
-  return async (values) => {
-    const { errors } = checkVitals(values, { headCircumference, now: new Date() });
-    const entries = Object.entries(errors);
-    if (entries.length === 0) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<VitalsFormValues> };
-  };
 }
 
 const LABELS: Record<VitalsFieldName, string> = {
@@ -109,7 +93,8 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPatient; formId: string; onSaved: (vitals: Vitals) => void; setSaving: (saving: boolean) => void }) {
   const [headCircumference] = useState(() => headCircumferenceOffered(patient.birthdate, new Date()));
-  const form = useForm<VitalsFormValues>({ defaultValues: newVitalsValues(new Date()), resolver: resolverFor(headCircumference), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [resolver] = useState(() => zodResolver(vitalsSchema({ headCircumference, now: () => new Date() })));
+  const form = useForm<VitalsFormValues>({ defaultValues: newVitalsValues(new Date()), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const create = useCreateVitals();
   const [empty, setEmpty] = useState(false);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -127,16 +112,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
       return;
     }
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
-      const others: string[] = [];
-      let first = true;
-      for (const [name, message] of Object.entries(error.fields)) {
-        const field = formFieldOf(name);
-        if (field) {
-          setError(field, { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        } else others.push(message);
-      }
-      setOtherErrors(others);
+      setOtherErrors(showFieldErrors(setError, splitFieldErrors(error.fields, formFieldOf, (_name, message) => message)));
       return;
     }
     setOtherErrors([error instanceof ApiRequestError && error.message ? error.message : VITALS_TEXT.notSaved]);
@@ -145,7 +121,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
   function save(values: VitalsFormValues) {
     setOtherErrors([]);
     // Nothing but the date and time: 'Empty Vitals', nothing is sent.
-    if (checkVitals(values, { headCircumference, now: new Date() }).empty) {
+    if (vitalsEmpty(values, headCircumference)) {
       setEmpty(true);
       return;
     }
@@ -163,7 +139,6 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
     );
   }
 
-  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
   const common = { control, onEdit: edited };
   const half = { xs: 6 } as const;
   return (
@@ -174,18 +149,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
           {MESSAGES.emptyVitals}
         </Alert>
       )}
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {otherErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {otherErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field {...common} name="date" type="date" max={maxDate} />
@@ -240,39 +204,11 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
  * unknown or the patient is 3 or younger. Full screen on phones.
  */
 export function CreateVitalsDialog({ open, onClose, patient, onSaved }: { open: boolean; onClose: () => void; patient: VitalsPatient; onSaved: (vitals: Vitals) => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const formId = useId();
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId} scroll="paper">
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
-          {VITALS_TEXT.createTitle}
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {open && <VitalsForm patient={patient} formId={formId} onSaved={onSaved} setSaving={setSaving} />}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={formId}
-          variant="contained"
-          color="primary"
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {saving ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={VITALS_TEXT.createTitle} formId={formId} saving={saving}>
+      {open && <VitalsForm patient={patient} formId={formId} onSaved={onSaved} setSaving={setSaving} />}
+    </FormDialog>
   );
 }
