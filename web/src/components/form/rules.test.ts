@@ -25,13 +25,13 @@ describe('zod errors as form errors', () => {
 describe('server field errors', () => {
   it('puts known names on their fields (mapped) and words the others', () => {
     const split = splitFieldErrors({ lastName: 'Too long', end: 'Bad end', ssn: 'Bad' }, (name) => (name === 'end' ? 'length' : name === 'lastName' ? name : null));
-    expect(split).toEqual({ onFields: [['lastName', 'Too long'], ['length', 'Bad end']], others: ['ssn: Bad'] });
+    expect(split).toEqual({ onFields: { lastName: 'Too long', length: 'Bad end' }, others: ['ssn: Bad'] });
     expect(splitFieldErrors({ x: 'Bad' }, () => null, (_n, m) => m).others).toEqual(['Bad']);
   });
 
   it('focuses the first field only and hands back the rest', () => {
     const setError = vi.fn();
-    const others = showFieldErrors(setError, { onFields: [['a', 'A'], ['b', 'B']], others: ['c: C'] });
+    const others = showFieldErrors(setError, { onFields: { a: 'A', b: 'B' }, others: ['c: C'] });
     expect(setError.mock.calls).toEqual([
       ['a', { type: 'server', message: 'A' }, { shouldFocus: true }],
       ['b', { type: 'server', message: 'B' }, { shouldFocus: false }],

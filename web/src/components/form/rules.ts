@@ -23,8 +23,8 @@ export function schemaErrors<T>(schema: z.ZodType<unknown, T>, values: T): Parti
 }
 
 export interface ServerErrors<Name extends string> {
-  /** Messages shown on a field of the form, by the form's field name. */
-  onFields: Array<[Name, string]>;
+  /** Messages shown on a field of the form, by the form's field name (in the server's order). */
+  onFields: Partial<Record<Name, string>>;
   /** Messages the form has no field for (shown in the 'Errors were found...' banner). */
   others: string[];
 }
@@ -38,11 +38,11 @@ export function splitFieldErrors<Name extends string>(
   fieldOf: (name: string) => Name | null,
   otherText: (name: string, message: string) => string = (name, message) => `${name}: ${message}`,
 ): ServerErrors<Name> {
-  const onFields: Array<[Name, string]> = [];
+  const onFields: Partial<Record<Name, string>> = {};
   const others: string[] = [];
   for (const [name, message] of Object.entries(fields)) {
     const field = fieldOf(name);
-    if (field !== null) onFields.push([field, message]);
+    if (field !== null) onFields[field] = message;
     else others.push(otherText(name, message));
   }
   return { onFields, others };
@@ -53,6 +53,11 @@ export function showFieldErrors<Name extends string>(
   setError: (name: Name, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void,
   errors: ServerErrors<Name>,
 ): string[] {
-  errors.onFields.forEach(([name, message], i) => setError(name, { type: 'server', message }, { shouldFocus: i === 0 }));
+  let first = true;
+  for (const [name, message] of Object.entries(errors.onFields) as Array<[Name, string | undefined]>) {
+    if (message === undefined) continue;
+    setError(name, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+  }
   return errors.others;
 }

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,33 +8,26 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, type Control, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import type { Order } from '@/api/orders/keys';
 import type { Patient } from '@/api/patients/keys';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
+import { FormErrors } from '@/components/form';
 import { NONE_INCIDENT, ORDER_MAX_LENGTHS } from '@/lib/constants';
 import { displayBirthdate } from '@/lib/dates';
 import { listName, personName } from '@/lib/format';
-import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
+import { ORDER_TEXT } from '@/lib/messages';
 import { useCurrentIncident } from '../api/get-current-incident';
 import { useIncidents } from '../api/get-incidents';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
-import { patientDefaults, validateOrderForm, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
+import { orderFormSchema, patientDefaults, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { isLongDescriptionLocked, typeField } from '../lib/order-rules';
 
-/** Every rule at once, on submit (spec part 1, sections 4 and 5). */
-const resolver: Resolver<OrderFormValues> = async (values) => {
-  const errors = validateOrderForm(values);
-  const entries = Object.entries(errors);
-  if (entries.length === 0) return { values, errors: {} };
-  return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<OrderFormValues> };
-};
-
 export function useOrderForm(defaultValues: OrderFormValues): UseFormReturn<OrderFormValues> {
-  return useForm<OrderFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
+  return useForm<OrderFormValues>({ defaultValues, resolver: zodResolver(orderFormSchema, undefined, { raw: true }), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
 }
 
 interface Choice {
@@ -255,24 +248,12 @@ export function OrderForm({
     incidentChoices.push({ value: String(order.incident.incidentId), label: order.incident.incidentName });
   }
 
-  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
   const full = { xs: 12 } as const;
   const half = { xs: 12, sm: 6 } as const;
 
   return (
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {otherErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {otherErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
       <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>

@@ -1,49 +1,25 @@
-import Alert from '@mui/material/Alert';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
+import { FormErrors } from '@/components/form';
 import { PATIENT_MAX_LENGTHS, PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
-import { MESSAGES } from '@/lib/messages';
 import { formatPhoneInput } from '@/lib/phone';
 import { COUNTRIES, US_STATES, isUnitedStates } from '@/lib/places';
-import { emailRule, phoneNumberRule, trimValues, validatePatientForm, type FormErrors, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { emailRule, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
 import { PlaceAutocomplete } from './PlaceAutocomplete';
 
 type Name = FieldPath<PatientFormValues>;
 
-/** Flat 'phone1.number' errors as react-hook-form's nested error tree. */
-function nest(errors: FormErrors): FieldErrors<PatientFormValues> {
-  const tree: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    if (!message) continue;
-    const parts = path.split('.');
-    let node = tree;
-    parts.slice(0, -1).forEach((part) => {
-      node[part] = (node[part] as Record<string, unknown>) ?? {};
-      node = node[part] as Record<string, unknown>;
-    });
-    node[parts[parts.length - 1] as string] = { type: 'validate', message };
-  }
-  return tree as FieldErrors<PatientFormValues>;
-}
-
-/** Every rule at once (spec part 1, section 5); the submitted values are the trimmed ones. */
-export function patientResolver(mode: PatientFormMode): Resolver<PatientFormValues> {
-  return async (values) => {
-    const errors = validatePatientForm(values, mode);
-    return Object.keys(errors).length > 0 ? { values: {}, errors: nest(errors) } : { values: trimValues(values), errors: {} };
-  };
-}
-
 export function usePatientForm(mode: PatientFormMode, defaultValues: PatientFormValues): UseFormReturn<PatientFormValues> {
   // Required fields and phone types are checked on submit; email and phone numbers also
   // on blur; after a submit every field is checked again as it is left.
-  return useForm<PatientFormValues>({ defaultValues, resolver: patientResolver(mode), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
+  return useForm<PatientFormValues>({ defaultValues, resolver: zodResolver(patientFormSchema(mode)), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
 }
 
 interface FieldProps {
@@ -200,26 +176,13 @@ export function PatientForm({
   const country = useWatch({ control, name: 'country' });
   const stateOptions = useMemo(() => (isUnitedStates(country) ? US_STATES : []), [country]);
 
-
-  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
   const common = { control, setError, clearErrors };
   const relationshipChoices = relationships.map((r) => ({ value: String(r.patientRelationshipId), label: r.patientRelationship }));
   const phoneTypeChoices = PHONE_TYPES.map((t) => ({ value: String(t.id), label: t.label }));
 
   return (
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {otherErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {otherErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <Section title="Name">
         <Grid size={{ xs: 4, sm: 2 }}>
           <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
