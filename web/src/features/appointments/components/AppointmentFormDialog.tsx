@@ -5,7 +5,7 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
 import { usePatient } from '@/api/patients/get-patient';
@@ -83,7 +83,8 @@ function FormBody({
   const [searching, setSearching] = useState(false);
   const [conflict, setConflict] = useState<{ kind: ConflictKind; info: ConflictInfo } | null>(null);
   const [busy, setBusy] = useState(false);
-  const resources = useResources().data ?? [];
+  const resourceList = useResources().data;
+  const resources = useMemo(() => resourceList ?? [], [resourceList]);
   const types = useAppointmentTypes().data ?? [];
   const statuses = useAppointmentStatuses().data ?? [];
   const providers = useProviders().data ?? [];

@@ -17,6 +17,7 @@ export function NewAppointmentForPatient({ open, patientId, onClose, onSaved }: 
     const hours = calendarHours(prefs['scheduling.calendarStartTime'], prefs['scheduling.calendarEndTime']);
     return { start: newAppointmentStart(today, today, zone, hours.start), length: DEFAULT_APPOINTMENT_LENGTH, resourceId: null, patientId };
     // A fresh draft each time the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` is what makes it fresh
   }, [open, patientId, zone, prefs]);
   return <AppointmentFormDialog open={open} draft={draft} onClose={onClose} onSaved={onSaved} />;
 }

@@ -1,6 +1,6 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import Button from '@mui/material/Button';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Order } from '@/api/orders/keys';
 import { PatientChooserDialog } from '@/components/patient-search';
 import { useCurrentPatientId } from '@/lib/current-patient';
@@ -18,19 +18,20 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
   const [formOpen, setFormOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
 
-  useEffect(() => {
+  // Each opening starts with the form (a known patient) or the chooser; closing closes both.
+  const [seen, setSeen] = useState<{ open: boolean; patientId: number | undefined } | null>(null);
+  if (seen === null || seen.open !== open || seen.patientId !== patientId) {
+    setSeen({ open, patientId });
     if (!open) {
       setChooserOpen(false);
       setFormOpen(false);
-      return;
-    }
-    if (patientId !== undefined) {
+    } else if (patientId !== undefined) {
       setChosen(patientId);
       setFormOpen(true);
     } else {
       setChooserOpen(true);
     }
-  }, [open, patientId]);
+  }
 
   // A patient id, or null for a blank order.
   const choose = (id: number | null) => {

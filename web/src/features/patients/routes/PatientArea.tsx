@@ -76,6 +76,7 @@ function useRecordRecentPatient(patientId: number, loaded: boolean) {
     if (next.length === recentPatients.length && next.every((id, i) => id === recentPatients[i])) return;
     save.mutate({ key: 'recentPatients', update: next });
     // Only a new patient id records a visit; the preference list is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: not again when the list or the mutation changes
   }, [patientId, loaded]);
 }
 
