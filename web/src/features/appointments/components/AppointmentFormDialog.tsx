@@ -15,9 +15,8 @@ import type { Appointment } from '@/api/scheduling/keys';
 import { useProviders } from '@/api/users/get-providers';
 import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors, useValuesPerOpening } from '@/components/form';
 import { PatientSearchDialog } from '@/components/patient-search';
-import { APPOINTMENT_LENGTH_MAX_CHARS, NONE_RESOURCE } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/constants';
 import { listName, personName } from '@/lib/format';
-import { SCHEDULE_TEXT } from '@/lib/messages';
 import { useAppointmentStatuses, useAppointmentTypes, useResources } from '../api/get-options';
 import { confirmAppointment, deleteAppointment, saveAppointment, useReloadSchedule } from '../api/save-appointment';
 import {
@@ -34,6 +33,8 @@ import {
 } from '../lib/appointment-form';
 import { meaningfulId } from '../lib/schedule-rules';
 import { ConflictDialog, type ConflictKind } from './ConflictDialog';
+import { NONE_RESOURCE } from '../lib/constants';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 function Select({ id, label, value, onChange, error, required, children }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined; required?: boolean; children: ReactNode }) {
   return (

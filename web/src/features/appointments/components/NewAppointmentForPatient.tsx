@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { Appointment } from '@/api/scheduling/keys';
-import { DEFAULT_APPOINTMENT_LENGTH } from '@/lib/constants';
 import { todayIn } from '@/lib/time-zone';
 import { newAppointmentStart } from '../lib/appointment-form';
 import { calendarHours } from '../lib/schedule-rules';
 import { AppointmentFormDialog } from './AppointmentFormDialog';
+import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
 
 /** 'New Appointment' for a known patient (patient home, the patient's appointments): today, 30 minutes, resource to choose. */
 export function NewAppointmentForPatient({ open, patientId, onClose, onSaved }: { open: boolean; patientId: number; onClose: () => void; onSaved: (appointment: Appointment) => void }) {

@@ -12,9 +12,9 @@ import type { ApptFilters } from '@/api/preferences/model';
 import { useProviders } from '@/api/users/get-providers';
 import { MultiSelect } from '@/components/form/MultiSelect';
 import { personName } from '@/lib/format';
-import { SCHEDULE_TEXT } from '@/lib/messages';
 import { useResources } from '../api/get-options';
 import { choiceFromSelection, selectionFromChoice } from '../lib/schedule-rules';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 function Body({ initial, onApply, onCancel }: { initial: ApptFilters; onApply: (filters: ApptFilters) => void; onCancel: () => void }) {
   const id = useId();

@@ -2,10 +2,11 @@ import { addMinutes } from 'date-fns';
 import { z } from 'zod';
 import type { components } from '@/api/schema';
 import { schemaErrors, type FormFields } from '@/components/form/rules';
-import { APPOINTMENT_LENGTH_MAX_CHARS, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
+import { CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from './constants';
 
 type AppointmentInput = components['schemas']['AppointmentInput'];
 

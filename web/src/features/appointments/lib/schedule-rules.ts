@@ -1,9 +1,9 @@
 import { format, parseISO } from 'date-fns';
 import type { ApptFilters, IdSelection } from '@/api/preferences/model';
 import { choiceFromSelection, selectionFromChoice as selectionOf } from '@/components/form/multi-select';
-import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from '@/lib/constants';
-import { SCHEDULE_TEXT } from '@/lib/messages';
 import { shiftDay } from './date-ranges';
+import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from './constants';
+import { SCHEDULE_TEXT } from './texts';
 
 /** Ids of 1 or less mean none (spec part 2, section 6). */
 export const meaningfulId = (id: number | null | undefined): number | null => (typeof id === 'number' && id > NONE_ID_MAX ? id : null);

@@ -30,8 +30,7 @@ import { EmptyText } from '@/components/page-parts';
 import { PatientChooserDialog } from '@/components/patient-search';
 import { usePageTitle } from '@/components/page-title';
 import { getCurrentPatientId } from '@/lib/current-patient';
-import { DEFAULT_APPOINTMENT_LENGTH, DRAWER_WIDTH } from '@/lib/constants';
-import { SCHEDULE_TEXT } from '@/lib/messages';
+import { DRAWER_WIDTH } from '@/lib/constants';
 import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
 import { useTransparencies } from '../api/get-transparencies';
@@ -42,6 +41,8 @@ import { ListView } from '../components/ListView';
 import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
 import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
 import { calendarHours, dayQuery, dayTitle, neighbourDays, shownResources, stepResource, swipeStep } from '../lib/schedule-rules';
+import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 // The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
 const DayView = lazy(() => import('../components/DayView'));

@@ -14,12 +14,12 @@ import type { OrdersFilters } from '@/api/preferences/model';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { MultiSelect } from '@/components/form/MultiSelect';
-import { ALL_OPEN_STATUS, NONE_OFFICE } from '@/lib/constants';
 import { personName } from '@/lib/format';
-import { ORDER_TEXT } from '@/lib/messages';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
 import { DEFAULT_ORDERS_FILTERS, SIGNED_CHOICES, choiceFromSelection, selectionFromChoice, signedChoice, signedFromChoice } from '../lib/filters';
+import { ALL_OPEN_STATUS, NONE_OFFICE } from '../lib/constants';
+import { ORDER_TEXT } from '../lib/texts';
 
 function Body({ initial, onApply, onCancel }: { initial: OrdersFilters; onApply: (filters: OrdersFilters) => void; onCancel: () => void }) {
   const baseId = useId();

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { Order } from '@/api/orders/keys';
 import { PatientChooserDialog } from '@/components/patient-search';
 import { useCurrentPatientId } from '@/lib/current-patient';
-import { ORDER_TEXT } from '@/lib/messages';
 import { OrderFormDialog } from './OrderFormDialog';
+import { ORDER_TEXT } from '../lib/texts';
 
 /**
  * A new order. Without `patientId` it starts with the 'Orders' chooser (current patient,

@@ -15,16 +15,17 @@ import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
 import { FormErrors } from '@/components/form';
-import { NONE_INCIDENT, ORDER_MAX_LENGTHS } from '@/lib/constants';
+import { ORDER_MAX_LENGTHS } from '@/lib/constants';
 import { displayBirthdate } from '@/lib/dates';
 import { listName, personName } from '@/lib/format';
-import { ORDER_TEXT } from '@/lib/messages';
 import { useCurrentIncident } from '../api/get-current-incident';
 import { useIncidents } from '../api/get-incidents';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
 import { orderFormSchema, patientDefaults, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { isLongDescriptionLocked, typeField } from '../lib/order-rules';
+import { NONE_INCIDENT } from '../lib/constants';
+import { ORDER_TEXT } from '../lib/texts';
 
 export function useOrderForm(defaultValues: OrderFormValues): UseFormReturn<OrderFormValues> {
   return useForm<OrderFormValues>({ defaultValues, resolver: zodResolver(orderFormSchema, undefined, { raw: true }), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });

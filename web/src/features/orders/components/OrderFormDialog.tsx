@@ -7,7 +7,6 @@ import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
 import { FormDialog, showFieldErrors, useValuesPerOpening } from '@/components/form';
 import { useToast } from '@/components/toast';
-import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
 import { useSession } from '@/lib/session';
 import { useCreateOrder } from '../api/create-order';
 import { useCurrentIncident } from '../api/get-current-incident';
@@ -17,6 +16,7 @@ import { useOrderTypes } from '../api/get-order-types';
 import { useUpdateOrder } from '../api/update-order';
 import { editOrderValues, newOrderValues, patientDefaults, splitOrderErrors, toOrderInput, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { OrderForm, useOrderForm } from './OrderForm';
+import { ORDER_TEXT } from '../lib/texts';
 
 function Body({
   mode,
@@ -155,7 +155,7 @@ export function OrderFormDialog({
           setSaving={setSaving}
           onSaved={(saved) => {
             setSaving(false);
-            toast(MESSAGES.orderSaved, 'success');
+            toast(ORDER_TEXT.orderSaved, 'success');
             onSaved?.(saved);
             onClose();
           }}

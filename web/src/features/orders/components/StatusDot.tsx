@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { ORDER_DOT_COLORS } from '@/lib/constants';
 import { statusDot } from '../lib/order-rules';
+import { ORDER_DOT_COLORS } from '../lib/constants';
 
 /**
  * The row's status dot: red for open statuses (1, 7, 8), blue for 9 (available), none

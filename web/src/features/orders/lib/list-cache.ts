@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { orderKeys, type Order, type OrdersQuery } from '@/api/orders/keys';
-import { ALL_OPEN_STATUS, NONE_OFFICE, OPEN_ORDER_STATUSES } from '@/lib/constants';
+import { OPEN_ORDER_STATUSES } from '@/lib/constants';
+import { ALL_OPEN_STATUS, NONE_OFFICE } from './constants';
 
 /** One page of the work list, with the answer's headers. */
 export interface OrdersPage {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Order, OrderInput } from '@/api/orders/keys';
 import type { Patient } from '@/api/patients/keys';
-import { DEFAULT_ORDER_STATUS, DEFAULT_ORDER_TYPE, NONE_INCIDENT } from '@/lib/constants';
-import { schemaErrors, splitFieldErrors, type FormFields, type ServerErrors } from '@/components/form/rules';
 import { MESSAGES } from '@/lib/messages';
+import { schemaErrors, splitFieldErrors, type FormFields, type ServerErrors } from '@/components/form/rules';
 import { requiredError } from '@/lib/validation';
 import { isLongDescriptionLocked } from './order-rules';
+import { DEFAULT_ORDER_STATUS, DEFAULT_ORDER_TYPE, NONE_INCIDENT } from './constants';
 
 /**
  * The order form's values (spec part 1, 'Order form fields'). Names are the API's, so a

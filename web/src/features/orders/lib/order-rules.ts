@@ -1,11 +1,6 @@
 import type { OrderType } from '@/api/orders/keys';
-import {
-  AVAILABLE_ORDER_STATUS,
-  LOCKED_DESCRIPTION_ORDER_TYPE,
-  OPEN_ORDER_STATUSES,
-  SELECTABLE_ORDER_TYPES,
-  SELECTABLE_ORDER_TYPES_ABOVE,
-} from '@/lib/constants';
+import { OPEN_ORDER_STATUSES, SELECTABLE_ORDER_TYPES, SELECTABLE_ORDER_TYPES_ABOVE } from '@/lib/constants';
+import { AVAILABLE_ORDER_STATUS, LOCKED_DESCRIPTION_ORDER_TYPE } from './constants';
 
 /** Types a user may choose: 1, 2, 3, 4, 100, 101, 102 and any above 110 (spec part 1, sections 4 and 9). */
 export function isSelectableType(typeId: number): boolean {

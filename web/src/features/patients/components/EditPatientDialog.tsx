@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { Patient } from '@/api/patients/keys';
 import { OnceOpened } from '@/components/form';
-import { PATIENT_TEXT } from '@/lib/messages';
+import { PATIENT_TEXT } from '../lib/texts';
 
 // The form loads when first opened, not with the patient pages.
 const PatientFormDialog = lazy(() => import('./PatientFormDialog').then((m) => ({ default: m.PatientFormDialog })));

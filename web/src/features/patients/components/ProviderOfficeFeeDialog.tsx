@@ -7,7 +7,6 @@ import { ApiRequestError } from '@/api/errors';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors } from '@/components/form';
-import { PATIENT_TEXT } from '@/lib/messages';
 import type { ProviderOfficeFee } from '../api/get-provider-office-fee';
 import { useUpdateProviderOfficeFee } from '../api/update-provider-office-fee';
 import {
@@ -18,6 +17,7 @@ import {
   type ProviderOfficeFeeField,
   type ProviderOfficeFeeValues,
 } from '../lib/provider-office-fee';
+import { PATIENT_TEXT } from '../lib/texts';
 
 const NOT_SAVED = 'The changes could not be saved. Please try again.';
 

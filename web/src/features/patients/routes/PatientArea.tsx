@@ -22,13 +22,14 @@ import { AlertsPage, Balances, DemographicsMenu, EmergencyContacts, PatientInfor
 import { GuarantorDetail, GuarantorsList, InsuranceList, InsuranceMenu } from './insurance';
 import PatientHome from './PatientHome';
 import { EmptyText, PageSection } from '@/components/page-parts';
+import { PATIENT_TEXT } from '../lib/texts';
 
 function NoPatient() {
   usePageTitle('Patient');
   return (
     <PageContainer>
       <Alert severity="info" data-testid="no-patient">
-        {MESSAGES.noPatientFound}
+        {PATIENT_TEXT.noPatientFound}
       </Alert>
     </PageContainer>
   );

@@ -16,7 +16,6 @@ import { useReferenceList } from '@/api/references/get-reference-list';
 import { usePageTitle } from '@/components/page-title';
 import { displayDate } from '@/lib/dates';
 import { dollars, personName, sexLabel } from '@/lib/format';
-import { MESSAGES, PATIENT_TEXT } from '@/lib/messages';
 import { optionLabel, US_STATES } from '@/lib/places';
 import { useBalance } from '../api/get-balance';
 import { useEmergencyContacts } from '../api/get-emergency-contacts';
@@ -27,6 +26,7 @@ import { ProviderOfficeFeeDialog } from '../components/ProviderOfficeFeeDialog';
 import { useCurrentPatient } from '../components/patient-context';
 import { MenuList } from './PatientHome';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
+import { PATIENT_TEXT } from '../lib/texts';
 
 /** Demographics links (spec part 2, section 2). */
 export const DEMOGRAPHICS_MENU = [
@@ -247,7 +247,7 @@ export function EmergencyContacts() {
       <QueryState query={query}>
         {(contacts) =>
           contacts.length === 0 ? (
-            <EmptyText testId="no-emergency-contacts">{MESSAGES.noEmergencyContacts}</EmptyText>
+            <EmptyText testId="no-emergency-contacts">{PATIENT_TEXT.noEmergencyContacts}</EmptyText>
           ) : (
             <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Emergency contacts">
               {contacts.map((c, i) => (

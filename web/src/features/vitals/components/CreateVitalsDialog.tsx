@@ -9,7 +9,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
 import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors } from '@/components/form';
-import { MESSAGES, VITALS_TEXT } from '@/lib/messages';
 import { useCreateVitals } from '../api/create-vitals';
 import {
   DECIMALS,
@@ -24,6 +23,7 @@ import {
   type VitalsFieldName,
   type VitalsFormValues,
 } from '../lib/vitals';
+import { VITALS_TEXT } from '../lib/texts';
 
 /** The patient the measurement is for: what the form needs to know. */
 export interface VitalsPatient {
@@ -145,8 +145,8 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(save)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       {empty && (
         <Alert severity="error" role="alert" data-testid="empty-vitals">
-          <AlertTitle>{MESSAGES.emptyVitalsTitle}</AlertTitle>
-          {MESSAGES.emptyVitals}
+          <AlertTitle>{VITALS_TEXT.emptyVitalsTitle}</AlertTitle>
+          {VITALS_TEXT.emptyVitals}
         </Alert>
       )}
       <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
