@@ -5,16 +5,15 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
-import { Controller, useForm, type Control, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useRef, type ComponentProps } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import type { Order } from '@/api/orders/keys';
 import type { Patient } from '@/api/patients/keys';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
-import { FormErrors } from '@/components/form';
+import { FormErrors, FormSelect, FormTextField } from '@/components/form';
 import { ORDER_MAX_LENGTHS } from '@/lib/constants';
 import { displayBirthdate } from '@/lib/dates';
 import { listName, personName } from '@/lib/format';
@@ -38,103 +37,12 @@ interface Choice {
 
 const fieldId = (name: OrderFieldName) => `order-${name}`;
 
-function SelectField({
-  control,
-  name,
-  label,
-  choices,
-  required,
-  disabled,
-  empty,
-  helperText,
-}: {
-  control: Control<OrderFormValues>;
-  name: OrderFieldName;
-  label: string;
-  choices: Choice[];
-  required?: boolean;
-  disabled?: boolean;
-  /** The label of a '' choice; none when undefined. */
-  empty?: string;
-  helperText?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          id={fieldId(name)}
-          label={label}
-          required={required}
-          disabled={disabled}
-          value={field.value as string}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {empty !== undefined && <option value="">{empty}</option>}
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </TextField>
-      )}
-    />
-  );
+function SelectField(props: Omit<ComponentProps<typeof FormSelect<OrderFormValues>>, 'id'>) {
+  return <FormSelect {...props} id={fieldId(props.name)} />;
 }
 
-function TextInput({
-  control,
-  name,
-  label,
-  required,
-  disabled,
-  multiline,
-  maxLength,
-  type = 'text',
-  helperText,
-}: {
-  control: Control<OrderFormValues>;
-  name: OrderFieldName;
-  label: string;
-  required?: boolean;
-  disabled?: boolean;
-  multiline?: boolean;
-  maxLength?: number;
-  type?: string;
-  helperText?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={fieldId(name)}
-          label={label}
-          required={required}
-          disabled={disabled}
-          type={type}
-          multiline={multiline}
-          minRows={multiline ? 3 : undefined}
-          value={field.value as string}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-          autoComplete="off"
-          slotProps={{ htmlInput: { maxLength }, inputLabel: type === 'date' ? { shrink: true } : {} }}
-        />
-      )}
-    />
-  );
+function TextInput(props: Omit<ComponentProps<typeof FormTextField<OrderFormValues>>, 'id'>) {
+  return <FormTextField {...props} id={fieldId(props.name)} />;
 }
 
 /** The order's patient: name and birth date, or 'No patient (blank order)'; a new order's patient can be changed. */
@@ -263,7 +171,7 @@ export function OrderForm({
         <Grid container spacing={2}>
           <Grid size={half}>
             <SelectField
-              control={control}
+              form={form}
               name="typeId"
               label="Type"
               required
@@ -274,14 +182,14 @@ export function OrderForm({
             />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
+            <SelectField form={form} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
           </Grid>
           <Grid size={full}>
-            <TextInput control={control} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
+            <TextInput form={form} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
           </Grid>
           <Grid size={full}>
             <TextInput
-              control={control}
+              form={form}
               name="longDescription"
               label="Long Description"
               multiline
@@ -291,17 +199,17 @@ export function OrderForm({
             />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
+            <SelectField form={form} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
+            <SelectField form={form} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            <SelectField form={form} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
           </Grid>
           <Grid size={half}>
             <SelectField
-              control={control}
+              form={form}
               name="incidentId"
               label="Incident"
               choices={incidentChoices}
@@ -309,7 +217,7 @@ export function OrderForm({
             />
           </Grid>
           <Grid size={half}>
-            <TextInput control={control} name="due" label="Due" type="date" />
+            <TextInput form={form} name="due" label="Due" type="date" />
           </Grid>
           <Grid size={half} sx={{ display: 'flex', alignItems: 'center' }}>
             <Controller
@@ -325,7 +233,7 @@ export function OrderForm({
           </Grid>
           <Grid size={full}>
             <TextInput
-              control={control}
+              form={form}
               name="orderNote"
               label={ORDER_TEXT.orderNotes}
               multiline

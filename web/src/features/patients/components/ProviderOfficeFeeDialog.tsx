@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
-import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors } from '@/components/form';
+import { FormDialog, FormErrors, FormSelect, showFieldErrors, splitFieldErrors } from '@/components/form';
 import type { ProviderOfficeFee } from '../api/get-provider-office-fee';
 import { useUpdateProviderOfficeFee } from '../api/update-provider-office-fee';
 import {
@@ -25,12 +24,13 @@ function ProviderOfficeFeeForm({ formId, patientId, current, onSaved, save }: { 
   const providers = useProviders().data ?? [];
   const offices = useReferenceList('offices').data ?? [];
   const feeSchedules = useReferenceList('feeSchedules').data ?? [];
-  const { control, handleSubmit, formState, setError } = useForm<ProviderOfficeFeeValues>({
+  const form = useForm<ProviderOfficeFeeValues>({
     defaultValues: providerOfficeFeeValues(current),
     resolver: zodResolver(providerOfficeFeeSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const { handleSubmit, formState, setError } = form;
   const [others, setOthers] = useState<string[]>([]);
 
   const providerChoices = providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }));
@@ -60,33 +60,7 @@ function ProviderOfficeFeeForm({ formId, patientId, current, onSaved, save }: { 
     <Stack component="form" id={formId} noValidate spacing={2.5} onSubmit={handleSubmit(submit)} sx={{ pt: 1 }}>
       <FormErrors show={Object.keys(formState.errors).length > 0} others={others} />
       {fields.map((f) => (
-        <Controller
-          key={f.key}
-          control={control}
-          name={f.key}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              id={`provider-${f.key}`}
-              label={f.label}
-              required={f.required}
-              value={field.value}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="">{f.required ? 'Choose a provider' : 'None'}</option>
-              {f.choices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormSelect key={f.key} form={form} name={f.key} id={`provider-${f.key}`} label={f.label} required={f.required} choices={f.choices} empty={f.required ? 'Choose a provider' : 'None'} />
       ))}
     </Stack>
   );

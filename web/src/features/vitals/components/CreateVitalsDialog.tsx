@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
-import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors } from '@/components/form';
+import { FormDialog, FormErrors, FormTextField, showFieldErrors, splitFieldErrors } from '@/components/form';
 import { useCreateVitals } from '../api/create-vitals';
 import {
   DECIMALS,
@@ -46,34 +45,20 @@ const LABELS: Record<VitalsFieldName, string> = {
   headCircumference: 'Head Circumference (cm)',
 };
 
-function Field({ control, name, onEdit, type, max }: { control: Control<VitalsFormValues>; name: VitalsFieldName; onEdit: () => void; type?: 'date' | 'time'; max?: string }) {
+function Field({ form, name, onEdit, type, max }: { form: UseFormReturn<VitalsFormValues>; name: VitalsFieldName; onEdit: () => void; type?: 'date' | 'time'; max?: string }) {
   const decimals = name in DECIMALS ? DECIMALS[name as keyof typeof DECIMALS] : 0;
   return (
-    <Controller
-      control={control}
+    <FormTextField
+      form={form}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={`vitals-${name}`}
-          label={LABELS[name]}
-          type={type ?? 'text'}
-          required={type !== undefined}
-          value={field.value}
-          onChange={(event) => {
-            field.onChange(type ? event.target.value : numericInput(event.target.value, decimals));
-            onEdit();
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: type ? { max } : { inputMode: decimals > 0 ? 'decimal' : 'numeric' },
-            inputLabel: type ? { shrink: true } : {},
-          }}
-        />
-      )}
+      id={`vitals-${name}`}
+      label={LABELS[name]}
+      type={type ?? 'text'}
+      required={type !== undefined}
+      parse={type ? undefined : (text) => numericInput(text, decimals)}
+      onEdited={onEdit}
+      max={type ? max : undefined}
+      inputMode={type ? undefined : decimals > 0 ? 'decimal' : 'numeric'}
     />
   );
 }
@@ -98,7 +83,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
   const create = useCreateVitals();
   const [empty, setEmpty] = useState(false);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const { control, handleSubmit, formState, setError } = form;
+  const { handleSubmit, formState, setError } = form;
   const today = new Date();
   const maxDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const edited = () => {
@@ -139,7 +124,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
     );
   }
 
-  const common = { control, onEdit: edited };
+  const common = { form, onEdit: edited };
   const half = { xs: 6 } as const;
   return (
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(save)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
