@@ -1,7 +1,7 @@
 // The appointments feature's public surface for the app layer: what the patient area uses
 // (each loads on demand, so the patient home does not carry the schedule's code).
 import { lazy, Suspense } from 'react';
-import { OnceOpened } from '@/components/form';
+import { OnceOpened } from '@/components/form/once-opened';
 
 const NewAppointmentForPatient = lazy(() => import('./components/NewAppointmentForPatient').then((m) => ({ default: m.NewAppointmentForPatient })));
 const PatientAppointmentsAreaPage = lazy(() => import('./routes/PatientAppointmentsArea'));

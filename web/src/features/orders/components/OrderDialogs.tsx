@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { Order } from '@/api/orders/keys';
-import { OnceOpened } from '@/components/form';
+import { OnceOpened } from '@/components/form/once-opened';
 
 // The order form (react-hook-form, the chooser, the patient search) loads when first opened,
 // not with the screen that offers it.

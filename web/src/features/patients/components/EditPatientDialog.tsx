@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { Patient } from '@/api/patients/keys';
-import { OnceOpened } from '@/components/form';
+import { OnceOpened } from '@/components/form/once-opened';
 import { PATIENT_TEXT } from '../lib/texts';
 
 // The form loads when first opened, not with the patient pages.

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { OnceOpened } from '@/components/form';
+import { OnceOpened } from '@/components/form/once-opened';
 
 // The form (react-hook-form, the country list) loads when first opened, not with the page.
 const NewPatientDialog = lazy(() => import('./NewPatientDialog'));

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { OnceOpened } from '@/components/form';
+import { OnceOpened } from '@/components/form/once-opened';
 import type { Vitals } from '../lib/vitals';
 import type { VitalsPatient } from './CreateVitalsDialog';
 
