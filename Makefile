@@ -43,7 +43,7 @@ chromium: ## Install Debian's Chromium for the browser tests when missing
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
 
 check-web: web-deps ## Web: API types match the server's document, type check, unit tests
-	cd web && npm run check:api && npm run typecheck && npm test
+	cd web && npm run check:api && npm run lint && npm run typecheck && npm test
 
 lint: ## Rust formatting and lints
 	cargo fmt --all --check

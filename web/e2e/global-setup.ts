@@ -40,7 +40,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = process.env.POCKETCHART_E2E_PORT;
   if (!port) throw new Error('POCKETCHART_E2E_PORT is not set (playwright.config.ts sets it)');
   const dir = mkdtempSync(join(tmpdir(), 'pocketchart-e2e-'));
-  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--demo'];
+  const args: string[] = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--demo'];
+  // Serve the web app from a folder (a fresh `npm run build`) instead of the build embedded in the binary.
+  const webDir = process.env.POCKETCHART_E2E_WEB_DIR;
+  if (webDir) args.push('--web-dir', isAbsolute(webDir) ? webDir : resolve(process.cwd(), webDir));
   const server = spawn(bin, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
   const stop = async () => {
     if (server.exitCode === null) {

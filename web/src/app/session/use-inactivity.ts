@@ -15,11 +15,14 @@ function samePhase(a: InactivityPhase, b: InactivityPhase): boolean {
  * 'Stay Logged In' cancels; at zero `onExpire` runs.
  */
 export function useInactivity({ enabled, autoLogout, onExpire }: { enabled: boolean; autoLogout: unknown; onExpire: () => void }) {
-  const lastActivity = useRef(Date.now());
+  // Set when the timer starts (and at each activity).
+  const lastActivity = useRef(0);
   const [phase, setPhase] = useState<InactivityPhase>({ phase: 'active', warnInMs: 0 });
   const phaseRef = useRef(phase);
   const expireRef = useRef(onExpire);
-  expireRef.current = onExpire;
+  useEffect(() => {
+    expireRef.current = onExpire;
+  }, [onExpire]);
 
   const update = useCallback(
     (next: InactivityPhase) => {

@@ -10,7 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePatient } from '@/api/patients/get-patient';
 import { Logo } from '@/components/Logo';
@@ -30,9 +30,12 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const patient = usePatient(patientId);
   const patientName = patient.data && patient.data.patientId === patientId ? listName(patient.data) : null;
   const [patientsOpen, setPatientsOpen] = useState(true);
-  useEffect(() => {
+  // Selecting a patient opens Patients again.
+  const [shownFor, setShownFor] = useState(patientId);
+  if (shownFor !== patientId) {
+    setShownFor(patientId);
     if (patientId !== null) setPatientsOpen(true);
-  }, [patientId]);
+  }
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>

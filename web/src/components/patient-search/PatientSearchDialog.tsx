@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { PatientSearchResult } from '@/api/patients/keys';
-import { PATIENT_TEXT } from '@/lib/messages';
+import { PATIENT_SEARCH_TEXT } from '@/lib/messages';
 import { PatientSearchField } from './PatientSearchField';
 import { PatientSearchResults } from './PatientSearchResults';
 import { usePatientSearchState } from './use-patient-search-state';
@@ -49,7 +49,7 @@ export function PatientSearchDialog({
             <CloseIcon />
           </IconButton>
           <Typography id="patient-search-dialog-title" variant="h6" component="h2" sx={{ ml: 1 }}>
-            {PATIENT_TEXT.searchDialogTitle}
+            {PATIENT_SEARCH_TEXT.searchDialogTitle}
           </Typography>
         </Toolbar>
       </AppBar>

@@ -3,7 +3,7 @@ import Search from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { PATIENT_TEXT } from '@/lib/messages';
+import { PATIENT_SEARCH_TEXT } from '@/lib/messages';
 
 /** The search input: placeholder 'Search for a patient...', Enter searches at once, a clear button. */
 export function PatientSearchField({
@@ -35,7 +35,7 @@ export function PatientSearchField({
         type="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        placeholder={PATIENT_TEXT.searchPlaceholder}
+        placeholder={PATIENT_SEARCH_TEXT.searchPlaceholder}
         autoFocus={autoFocus}
         autoComplete="off"
         slotProps={{

@@ -3,3 +3,4 @@ export { PatientSearchDialog } from './PatientSearchDialog';
 export { PatientSearchField } from './PatientSearchField';
 export { AlertMarkers, PatientSearchResults } from './PatientSearchResults';
 export { usePatientSearchState } from './use-patient-search-state';
+export { PatientChooserDialog } from './PatientChooserDialog';

@@ -1,18 +1,10 @@
 // The appointments feature's public surface for the app layer: what the patient area uses
 // (each loads on demand, so the patient home does not carry the schedule's code).
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { OnceOpened } from '@/components/form/once-opened';
 
 const NewAppointmentForPatient = lazy(() => import('./components/NewAppointmentForPatient').then((m) => ({ default: m.NewAppointmentForPatient })));
 const PatientAppointmentsAreaPage = lazy(() => import('./routes/PatientAppointmentsArea'));
-
-function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
-  const [wanted, setWanted] = useState(open);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  if (!wanted) return null;
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
 
 /** The patient home's 'New Appointment': the form for that patient; `onSaved` gets the booked appointment. */
 export function NewAppointmentDialog(props: { open: boolean; onClose: () => void; patientId: number; onSaved: (appointment: { appointmentId: number }) => void }) {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/errors';
 import { scheduleKeys } from '@/api/scheduling/keys';
-import { SCHEDULE_POLL_MS } from '@/lib/constants';
+import { SCHEDULE_POLL_MS } from '../lib/constants';
 
 /**
  * While a schedule screen is open, asks the server's change stamp every SCHEDULE_POLL_MS

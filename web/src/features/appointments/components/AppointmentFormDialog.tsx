@@ -1,36 +1,31 @@
-import CloseIcon from '@mui/icons-material/Close';
+import { zodResolver } from '@hookform/resolvers/zod';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
 import { usePatient } from '@/api/patients/get-patient';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { Appointment } from '@/api/scheduling/keys';
 import { useProviders } from '@/api/users/get-providers';
+import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors, useValuesPerOpening } from '@/components/form';
 import { PatientSearchDialog } from '@/components/patient-search';
-import { APPOINTMENT_LENGTH_MAX_CHARS, NONE_RESOURCE } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/constants';
 import { listName, personName } from '@/lib/format';
-import { MESSAGES, SCHEDULE_TEXT } from '@/lib/messages';
 import { useAppointmentStatuses, useAppointmentTypes, useResources } from '../api/get-options';
 import { confirmAppointment, deleteAppointment, saveAppointment, useReloadSchedule } from '../api/save-appointment';
 import {
+  appointmentFieldOf,
   appointmentPayload,
+  appointmentSchema,
   editAppointmentValues,
   newAppointmentValues,
   providerForResource,
-  validateAppointment,
   type AppointmentDraft,
   type AppointmentFieldName,
   type AppointmentFormValues,
@@ -38,9 +33,8 @@ import {
 } from '../lib/appointment-form';
 import { meaningfulId } from '../lib/schedule-rules';
 import { ConflictDialog, type ConflictKind } from './ConflictDialog';
-
-type Errors = Partial<Record<AppointmentFieldName, string>>;
-const FIELDS: AppointmentFieldName[] = ['patientId', 'start', 'length', 'resourceId', 'providerId', 'typeId', 'statusId', 'notes'];
+import { NONE_RESOURCE } from '../lib/constants';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 function Select({ id, label, value, onChange, error, required, children }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined; required?: boolean; children: ReactNode }) {
   return (
@@ -78,37 +72,43 @@ function FormBody({
   setSaving: (saving: boolean) => void;
   onSaved: (appointment: Appointment) => void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const [resolver] = useState(() => zodResolver(appointmentSchema(zone)));
+  const { control, handleSubmit, formState, setValue, getValues, setError } = useForm<AppointmentFormValues>({
+    defaultValues: initial,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
   const [others, setOthers] = useState<string[]>([]);
-  const [submitted, setSubmitted] = useState(false);
   const [searching, setSearching] = useState(false);
   const [conflict, setConflict] = useState<{ kind: ConflictKind; info: ConflictInfo } | null>(null);
   const [busy, setBusy] = useState(false);
-  const resources = useResources().data ?? [];
+  const resourceList = useResources().data;
+  const resources = useMemo(() => resourceList ?? [], [resourceList]);
   const types = useAppointmentTypes().data ?? [];
   const statuses = useAppointmentStatuses().data ?? [];
   const providers = useProviders().data ?? [];
-  const patient = usePatient(values.patientId);
+  const values = useWatch({ control }) as AppointmentFormValues;
+  const patientId = values.patientId;
+  const errors: Partial<Record<AppointmentFieldName, string>> = Object.fromEntries(Object.entries(formState.errors).map(([name, error]) => [name, error?.message]));
+  const patient = usePatient(patientId);
   const reload = useReloadSchedule();
   const patientProviderId = patient.data?.patientProvider?.userId ?? null;
-
+  // After the first Save, every change is checked again.
+  const check = { shouldValidate: formState.isSubmitted };
   const set = (patch: Partial<AppointmentFormValues>) => {
-    setValues((v) => {
-      const next = { ...v, ...patch };
-      if (submitted) setErrors(validateAppointment(next, zone));
-      return next;
-    });
+    for (const [name, value] of Object.entries(patch)) setValue(name as AppointmentFieldName, value as never, check);
   };
 
   // A new appointment's provider follows its resource, else its patient (once the patient is known).
-  const appliedFor = useRef<number | null>(mode === 'create' ? null : values.patientId);
+  const appliedFor = useRef<number | null>(mode === 'create' ? null : initial.patientId);
   useEffect(() => {
     if (!patient.data || appliedFor.current === patient.data.patientId) return;
     appliedFor.current = patient.data.patientId;
-    const provider = providerForResource(Number(values.resourceId) || NONE_RESOURCE, resources, patientProviderId);
-    if (provider !== null) setValues((v) => ({ ...v, providerId: String(provider) }));
-  }, [patient.data, patientProviderId, resources, values.resourceId]);
+    const provider = providerForResource(Number(getValues('resourceId')) || NONE_RESOURCE, resources, patientProviderId);
+    if (provider !== null) setValue('providerId', String(provider));
+  }, [patient.data, patientProviderId, resources, getValues, setValue]);
 
   function chooseResource(value: string) {
     const provider = providerForResource(Number(value) || NONE_RESOURCE, resources, patientProviderId);
@@ -118,27 +118,14 @@ function FormBody({
   function failed(error: unknown) {
     setSaving(false);
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
-      const onFields: Errors = {};
-      const rest: string[] = [];
-      for (const [name, message] of Object.entries(error.fields)) {
-        const field = name === 'end' ? 'length' : name;
-        if ((FIELDS as string[]).includes(field)) onFields[field as AppointmentFieldName] = message;
-        else rest.push(`${name}: ${message}`);
-      }
-      setErrors(onFields);
-      setOthers(rest);
+      setOthers(showFieldErrors(setError, splitFieldErrors(error.fields, appointmentFieldOf)));
       return;
     }
     // Logged by the client (spec: saving failures are only logged); the form keeps everything typed.
     setOthers([SCHEDULE_TEXT.notSaved]);
   }
 
-  async function submit() {
-    setSubmitted(true);
-    setOthers([]);
-    const found = validateAppointment(values, zone);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  async function save(values: AppointmentFormValues) {
     setSaving(true);
     try {
       const result = await saveAppointment(appointmentId, appointmentPayload(values, zone));
@@ -179,8 +166,7 @@ function FormBody({
     }
   }
 
-  const hasErrors = Object.keys(errors).length > 0 || others.length > 0;
-  const patientName = values.patientId ? (patient.data ? `${listName(patient.data)} (${patient.data.displayId})` : 'Loading…') : '';
+  const patientName = patientId ? (patient.data ? `${listName(patient.data)} (${patient.data.displayId})` : 'Loading…') : '';
   const half = { xs: 12, sm: 6 } as const;
 
   return (
@@ -189,23 +175,12 @@ function FormBody({
       id={formId}
       noValidate
       onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+        setOthers([]);
+        void handleSubmit(save)(e);
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {others.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {others.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={others} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12 }}>
           <TextField
@@ -359,7 +334,6 @@ export function AppointmentFormDialog({
   appointment?: Appointment | null;
   onSaved?: (appointment: Appointment) => void;
 }) {
-  const titleId = useId();
   const formId = useId();
   const zone = usePracticeTimeZone();
   const prefs = usePreferences();
@@ -373,12 +347,8 @@ export function AppointmentFormDialog({
   const ready = !!resources.data && !!types.data && !!statuses.data && (mode === 'edit' || !draft?.patientId || patient.data !== undefined || patient.isError);
   const failed = resources.isError || types.isError || statuses.isError;
   // The values start once per opening.
-  const initial = useRef<AppointmentFormValues | null>(null);
-  const wasOpen = useRef(false);
-  if (open && !wasOpen.current) initial.current = null;
-  wasOpen.current = open;
-  if (open && !initial.current && ready) {
-    initial.current = appointment
+  const initial = useValuesPerOpening(open, ready, () =>
+    appointment
       ? editAppointmentValues(appointment, zone)
       : draft
         ? newAppointmentValues(
@@ -391,60 +361,33 @@ export function AppointmentFormDialog({
               patientProviderId: patient.data?.patientProvider?.userId ?? null,
             },
           )
-        : null;
-  }
-  const title = mode === 'edit' ? SCHEDULE_TEXT.editAppointment : SCHEDULE_TEXT.newAppointment;
+        : null,
+  );
   return (
-    <Dialog fullScreen open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId}>
-      <AppBar position="sticky" color="primary" elevation={1}>
-        <Toolbar sx={{ gap: 1 }}>
-          <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Close" disabled={saving}>
-            <CloseIcon />
-          </IconButton>
-          <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            {title}
-          </Typography>
-          <Button
-            type="submit"
-            form={formId}
-            color="inherit"
-            variant="outlined"
-            disabled={!initial.current || saving}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-          >
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
-        {initial.current ? (
-          <FormBody
-            initial={initial.current}
-            mode={mode}
-            appointmentId={appointment?.appointmentId ?? null}
-            formId={formId}
-            zone={zone}
-            setSaving={setSaving}
-            onSaved={(saved) => {
-              onSaved?.(saved);
-              onClose();
-            }}
-          />
-        ) : failed ? (
-          <Box role="alert" sx={{ py: 4, textAlign: 'center', color: 'error.main' }}>
-            The appointment form could not be loaded. Please close it and try again.
-          </Box>
-        ) : (
-          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading the form" />
-          </Box>
-        )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-        </Box>
-      </Box>
-    </Dialog>
+    <FormDialog
+      page
+      open={open}
+      onClose={onClose}
+      title={mode === 'edit' ? SCHEDULE_TEXT.editAppointment : SCHEDULE_TEXT.newAppointment}
+      formId={formId}
+      saving={saving}
+      ready={initial !== null}
+      loadError={failed && 'The appointment form could not be loaded. Please close it and try again.'}
+    >
+      {initial && (
+        <FormBody
+          initial={initial}
+          mode={mode}
+          appointmentId={appointment?.appointmentId ?? null}
+          formId={formId}
+          zone={zone}
+          setSaving={setSaving}
+          onSaved={(saved) => {
+            onSaved?.(saved);
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -8,9 +8,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useId } from 'react';
-import { SCHEDULE_TEXT } from '@/lib/messages';
 import { formatIn } from '@/lib/time-zone';
 import type { ConflictInfo, ConflictKind } from '../lib/appointment-form';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 export type { ConflictKind };
 

@@ -5,9 +5,9 @@ import { cloneElement, isValidElement, useEffect, useMemo, useRef, type ReactEle
 import { Calendar, dateFnsLocalizer, type EventPropGetter, type Formats, type SlotInfo } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import type { Appointment, Transparency } from '@/api/scheduling/keys';
-import { CALENDAR_STEP_MINUTES, CALENDAR_TIMESLOTS, LONG_PRESS_MS } from '@/lib/constants';
 import { fromDeviceWallClock, toDeviceWallClock } from '@/lib/time-zone';
 import { inkOn } from '../lib/schedule-rules';
+import { CALENDAR_STEP_MINUTES, CALENDAR_TIMESLOTS, LONG_PRESS_MS } from '../lib/constants';
 
 // Weeks start on Sunday (spec part 2, section 9).
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 0 }), getDay, locales: { 'en-US': enUS } });

@@ -9,11 +9,11 @@ import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { FollowUp } from '@/api/scheduling/keys';
 import { QueryState, EmptyText } from '@/components/page-parts';
 import { displayDate } from '@/lib/dates';
-import { FOLLOW_UP_COLORS } from '@/lib/constants';
-import { SCHEDULE_TEXT } from '@/lib/messages';
 import { formatIn } from '@/lib/time-zone';
 import { useFollowUps } from '../api/get-patient-lists';
 import { followUpColor } from '../lib/schedule-rules';
+import { FOLLOW_UP_COLORS } from '../lib/constants';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 function Line({ label, children, color, testId }: { label: string; children: ReactNode; color?: string; testId?: string }) {
   return (

@@ -1,12 +1,8 @@
-import Check from '@mui/icons-material/Check';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -14,46 +10,11 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import type { ApptFilters } from '@/api/preferences/model';
 import { useProviders } from '@/api/users/get-providers';
+import { MultiSelect } from '@/components/form/MultiSelect';
 import { personName } from '@/lib/format';
-import { SCHEDULE_TEXT } from '@/lib/messages';
 import { useResources } from '../api/get-options';
 import { choiceFromSelection, selectionFromChoice } from '../lib/schedule-rules';
-
-function MultiSelect({ id, label, choices, value, onChange }: { id: string; label: string; choices: Array<{ id: number; label: string }>; value: number[]; onChange: (ids: number[]) => void }) {
-  const names = new Map(choices.map((c) => [c.id, c.label]));
-  return (
-    <TextField
-      select
-      id={id}
-      label={label}
-      value={value}
-      onChange={(event) => {
-        const raw = event.target.value as unknown;
-        onChange((Array.isArray(raw) ? raw : String(raw).split(',')).map(Number).filter((n) => Number.isInteger(n)));
-      }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        select: {
-          multiple: true,
-          displayEmpty: true,
-          renderValue: (selected) => {
-            const ids = selected as number[];
-            return ids.length === 0 ? 'All' : ids.map((i) => names.get(i) ?? String(i)).join(', ');
-          },
-        },
-      }}
-    >
-      {choices.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          <ListItemIcon sx={{ visibility: value.includes(c.id) ? 'visible' : 'hidden' }}>
-            <Check fontSize="small" aria-hidden />
-          </ListItemIcon>
-          <ListItemText primary={c.label} />
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 function Body({ initial, onApply, onCancel }: { initial: ApptFilters; onApply: (filters: ApptFilters) => void; onCancel: () => void }) {
   const id = useId();
@@ -66,8 +27,8 @@ function Body({ initial, onApply, onCancel }: { initial: ApptFilters; onApply: (
     <>
       <DialogContent dividers>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <MultiSelect id={`${id}-resources`} label="Resources" choices={resources.map((r) => ({ id: r.resourceId, label: r.name }))} value={resourceIds} onChange={setResourceIds} />
-          <MultiSelect id={`${id}-providers`} label="Providers" choices={providers.map((p) => ({ id: p.userId, label: personName(p) }))} value={providerIds} onChange={setProviderIds} />
+          <MultiSelect order="ascending" id={`${id}-resources`} label="Resources" choices={resources.map((r) => ({ id: r.resourceId, label: r.name }))} value={resourceIds} onChange={setResourceIds} />
+          <MultiSelect order="ascending" id={`${id}-providers`} label="Providers" choices={providers.map((p) => ({ id: p.userId, label: personName(p) }))} value={providerIds} onChange={setProviderIds} />
           <TextField select id={`${id}-order`} label="Order" value={String(order)} onChange={(e) => setOrder(e.target.value === '0' ? 0 : 1)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
             <option value="1">First to last</option>
             <option value="0">Last to first</option>

@@ -1,24 +1,22 @@
 import { addMinutes } from 'date-fns';
+import { z } from 'zod';
 import type { components } from '@/api/schema';
-import { APPOINTMENT_LENGTH_RANGE, CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from '@/lib/constants';
+import { schemaErrors, type FormFields } from '@/components/form/rules';
+import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
 import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
+import { CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from './constants';
+
+type AppointmentInput = components['schemas']['AppointmentInput'];
 
 /**
  * The appointment form's values (spec part 2, 'Appointment form'). Names are the API's, so
  * a server field error lands on its field. Selects hold strings ('' for none); `start` is
  * a datetime-local value on the practice's clock.
  */
-export interface AppointmentFormValues {
+export interface AppointmentFormValues extends FormFields<AppointmentInput, 'start' | 'length' | 'resourceId' | 'providerId' | 'typeId' | 'statusId' | 'notes'> {
   patientId: number | null;
-  start: string;
-  length: string;
-  resourceId: string;
-  providerId: string;
-  typeId: string;
-  statusId: string;
-  notes: string;
 }
 
 export type AppointmentFieldName = keyof AppointmentFormValues;
@@ -99,21 +97,52 @@ export function editAppointmentValues(
   };
 }
 
-/** Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment Status; Duration a whole number in the server's range (1 to 999). */
-export function validateAppointment(values: AppointmentFormValues, zone: string): Partial<Record<AppointmentFieldName, string>> {
-  const errors: Partial<Record<AppointmentFieldName, string>> = {};
-  if (!values.patientId || values.patientId <= 0) errors.patientId = MESSAGES.requiredField;
-  if (!values.start || !instantFromLocalInput(values.start, zone)) errors.start = MESSAGES.requiredField;
-  const length = values.length.trim();
-  if (!length) errors.length = MESSAGES.requiredField;
-  else if (!/^\d+$/.test(length) || Number(length) < APPOINTMENT_LENGTH_RANGE.min || Number(length) > APPOINTMENT_LENGTH_RANGE.max) {
-    errors.length = `Must be a whole number of minutes from ${APPOINTMENT_LENGTH_RANGE.min} to ${APPOINTMENT_LENGTH_RANGE.max}`;
-  }
-  if (!(Number(values.resourceId) > 0)) errors.resourceId = MESSAGES.requiredField;
-  if (meaningfulId(Number(values.typeId) || null) === null) errors.typeId = MESSAGES.requiredField;
-  if (meaningfulId(Number(values.statusId) || null) === null) errors.statusId = MESSAGES.requiredField;
-  return errors;
+const chosen = (id: string) => meaningfulId(Number(id) || null) !== null;
+
+/**
+ * Required: Patient, Appointment Date, Duration, Resource, Appointment Type, Appointment
+ * Status; Duration a whole number in the server's range (1 to 999). The date is read on the
+ * practice's clock (`zone`).
+ */
+export function appointmentSchema(zone: string) {
+  return z.object({
+    patientId: z
+      .number()
+      .nullable()
+      .refine((id) => id !== null && id > 0, MESSAGES.requiredField),
+    start: z.string().refine((v) => v !== '' && instantFromLocalInput(v, zone) !== null, MESSAGES.requiredField),
+    length: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.requiredField)
+      .refine(
+        (v) =>
+          v === '' ||
+          (/^\d+$/.test(v) &&
+            v.length <= APPOINTMENT_LENGTH_MAX_CHARS &&
+            Number(v) >= APPOINTMENT_LENGTH_RANGE.min &&
+            Number(v) <= APPOINTMENT_LENGTH_RANGE.max),
+        `Must be a whole number of minutes from ${APPOINTMENT_LENGTH_RANGE.min} to ${APPOINTMENT_LENGTH_RANGE.max}`,
+      ),
+    resourceId: z.string().refine((v) => Number(v) > 0, MESSAGES.requiredField),
+    providerId: z.string(),
+    typeId: z.string().refine(chosen, MESSAGES.requiredField),
+    statusId: z.string().refine(chosen, MESSAGES.requiredField),
+    notes: z.string(),
+  }) satisfies z.ZodType<AppointmentFormValues>;
 }
+
+export function validateAppointment(values: AppointmentFormValues, zone: string): Partial<Record<AppointmentFieldName, string>> {
+  return schemaErrors(appointmentSchema(zone), values);
+}
+
+/** The form's field for a server field error: `end` is shown on Duration. */
+export function appointmentFieldOf(name: string): AppointmentFieldName | null {
+  const field = name === 'end' ? 'length' : name;
+  return (APPOINTMENT_FIELDS as readonly string[]).includes(field) ? (field as AppointmentFieldName) : null;
+}
+
+export const APPOINTMENT_FIELDS: readonly AppointmentFieldName[] = ['patientId', 'start', 'length', 'resourceId', 'providerId', 'typeId', 'statusId', 'notes'];
 
 export interface AppointmentPayload {
   patientId: number;

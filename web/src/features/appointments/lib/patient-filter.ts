@@ -1,6 +1,6 @@
-import { DEFAULT_PATIENT_APPT_RANGE, DEFAULT_PATIENT_APPT_STATUS } from '@/lib/constants';
 import { STORAGE_PREFIX, readItem, writeItem } from '@/lib/storage';
 import { CUSTOM_RANGE, isDateRangeId, rangeDates, type DateRangeId } from './date-ranges';
+import { DEFAULT_PATIENT_APPT_RANGE, DEFAULT_PATIENT_APPT_STATUS } from './constants';
 
 /**
  * The patient appointment filter (spec part 2, section 3): status (1: every status),

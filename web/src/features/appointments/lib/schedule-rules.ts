@@ -1,8 +1,9 @@
 import { format, parseISO } from 'date-fns';
 import type { ApptFilters, IdSelection } from '@/api/preferences/model';
-import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from '@/lib/constants';
-import { SCHEDULE_TEXT } from '@/lib/messages';
+import { choiceFromSelection, selectionFromChoice as selectionOf } from '@/components/form/multi-select';
 import { shiftDay } from './date-ranges';
+import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from './constants';
+import { SCHEDULE_TEXT } from './texts';
 
 /** Ids of 1 or less mean none (spec part 2, section 6). */
 export const meaningfulId = (id: number | null | undefined): number | null => (typeof id === 'number' && id > NONE_ID_MAX ? id : null);
@@ -75,9 +76,9 @@ export function filtersFromQuery(query: { resources?: string | null; providers?:
   return { resources: ids(query.resources), providers: ids(query.providers), order: String(query.order) === '0' ? 0 : 1 };
 }
 
-/** A multiple choice's ids from a selection ('all' shows as nothing chosen) and back. */
-export const choiceFromSelection = (selection: IdSelection): number[] => (selection === 'all' ? [] : [...selection]);
-export const selectionFromChoice = (ids: number[]): IdSelection => (ids.length === 0 ? 'all' : [...ids].sort((a, b) => a - b));
+/** A multiple choice's ids from a selection ('all' shows as nothing chosen) and back, sorted by id. */
+export { choiceFromSelection };
+export const selectionFromChoice = (ids: number[]): IdSelection => selectionOf(ids, 'ascending');
 
 /** The resources the day shows: the filter's (in the server's order), or all. */
 export function shownResources<R extends { resourceId: number }>(resources: R[], filters: ApptFilters): R[] {

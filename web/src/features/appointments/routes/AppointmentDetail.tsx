@@ -22,7 +22,7 @@ import { usePageTitle } from '@/components/page-title';
 import { parsePatientId } from '@/lib/current-patient';
 import { displayDate } from '@/lib/dates';
 import { dollars } from '@/lib/format';
-import { MESSAGES, SCHEDULE_TEXT } from '@/lib/messages';
+import { MESSAGES } from '@/lib/messages';
 import { formatIn } from '@/lib/time-zone';
 import { isAppointmentNotFound, useAppointment, useTreatmentPlans } from '../api/get-appointment';
 import { useLastNext } from '../api/get-patient-lists';
@@ -30,6 +30,7 @@ import { useScheduleVersionWatch } from '../api/watch-version';
 import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
 import { FollowUpsList } from '../components/FollowUpsList';
 import { providerLabel } from '../lib/schedule-rules';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 /** What other features give the appointment pages (the app composes them): the patient's insurance and balances. */
 export interface AppointmentSlots {

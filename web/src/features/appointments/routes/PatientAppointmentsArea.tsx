@@ -23,7 +23,7 @@ import type { Appointment } from '@/api/scheduling/keys';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { displayDate } from '@/lib/dates';
-import { MESSAGES, SCHEDULE_TEXT } from '@/lib/messages';
+import { MESSAGES } from '@/lib/messages';
 import { useSession } from '@/lib/session';
 import { formatIn, todayIn } from '@/lib/time-zone';
 import { useAppointmentStatuses } from '../api/get-options';
@@ -33,6 +33,7 @@ import { FollowUpsList } from '../components/FollowUpsList';
 import { CUSTOM_RANGE, DATE_RANGES, isDateRangeId } from '../lib/date-ranges';
 import { loadPatientFilter, patientAppointmentsQuery, savePatientFilter, withDateRange, type PatientAppointmentFilter } from '../lib/patient-filter';
 import { appointmentTotals, statusColor } from '../lib/schedule-rules';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 function Menu({ patientId }: { patientId: number }) {
   usePageTitle(SCHEDULE_TEXT.patientAreaTitle);

@@ -27,10 +27,10 @@ import { useSavePreference } from '@/api/preferences/save-preference';
 import { useDayAppointments, usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
 import { EmptyText } from '@/components/page-parts';
+import { PatientChooserDialog } from '@/components/patient-search';
 import { usePageTitle } from '@/components/page-title';
 import { getCurrentPatientId } from '@/lib/current-patient';
-import { DEFAULT_APPOINTMENT_LENGTH, DRAWER_WIDTH } from '@/lib/constants';
-import { SCHEDULE_TEXT } from '@/lib/messages';
+import { DRAWER_WIDTH } from '@/lib/constants';
 import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
 import { useTransparencies } from '../api/get-transparencies';
@@ -38,10 +38,11 @@ import { useScheduleVersionWatch } from '../api/watch-version';
 import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
 import { DateDialog } from '../components/DateDialog';
 import { ListView } from '../components/ListView';
-import { PatientChoiceDialog } from '../components/PatientChoiceDialog';
 import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
 import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
 import { calendarHours, dayQuery, dayTitle, neighbourDays, shownResources, stepResource, swipeStep } from '../lib/schedule-rules';
+import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
+import { SCHEDULE_TEXT } from '../lib/texts';
 
 // The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
 const DayView = lazy(() => import('../components/DayView'));
@@ -290,8 +291,11 @@ export default function SchedulePage() {
         }}
       />
       <ScheduleFiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
-      <PatientChoiceDialog
+      <PatientChooserDialog
         open={choosing !== null}
+        title={SCHEDULE_TEXT.choosePatient}
+        question="Who is the appointment for?"
+        searchLabel={SCHEDULE_TEXT.searchAnotherPatient}
         currentPatientId={choosing ? getCurrentPatientId() : null}
         onClose={() => setChoosing(null)}
         onChoose={(patientId) => {

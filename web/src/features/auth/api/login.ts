@@ -3,11 +3,11 @@ import { api } from '@/api/client';
 import { parseErrorBody } from '@/api/errors';
 import type { components } from '@/api/schema';
 import { JWT_HEADER } from '@/api/session-middleware';
-import { CLIENT_TYPE } from '@/lib/constants';
 import { decodeJwt } from '@/lib/jwt';
 import { startSession } from '@/lib/session';
 import { sha256Hex } from '@/lib/sha256';
 import { isBlockedPair, type LoginOutcome } from '../lib/login-messages';
+import { CLIENT_TYPE } from '../lib/constants';
 
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type LoginResponse = components['schemas']['LoginResponse'];

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/lib/messages';
+import { AUTH_TEXT } from './texts';
 
 /** What a login attempt came to. */
 export type LoginOutcome =
@@ -26,15 +27,15 @@ export function isBlockedPair(username: string, password: string): boolean {
 export function loginErrorMessage(outcome: Exclude<LoginOutcome, { kind: 'success' }>): string {
   switch (outcome.kind) {
     case 'blocked':
-      return MESSAGES.adminDisabled;
+      return AUTH_TEXT.adminDisabled;
     case 'rejected':
-      return MESSAGES.incorrectCredentials;
+      return AUTH_TEXT.incorrectCredentials;
     case 'throttled':
       return outcome.message || 'Too many login attempts. Please try again later.';
     case 'invalid':
-      return outcome.message || MESSAGES.incorrectCredentials;
+      return outcome.message || AUTH_TEXT.incorrectCredentials;
     case 'unreachable':
-      return MESSAGES.serverNotRunning;
+      return AUTH_TEXT.serverNotRunning;
   }
 }
 

@@ -19,13 +19,13 @@ import { Link as RouterLink } from 'react-router';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import { PageContainer } from '@/components/PageContainer';
 import { usePageTitle } from '@/components/page-title';
-import { DASHBOARD_ANIMATION_MS } from '@/lib/constants';
 import { displayBirthdate } from '@/lib/dates';
 import { listName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useOpenOrdersCount, useTodaysAppointmentCount } from '../api/counts';
 import { useRecentPatients } from '../api/get-recent-patients';
 import { CountCard } from '../components/CountCard';
+import { DASHBOARD_ANIMATION_MS } from '../lib/constants';
 
 const riseIn = keyframes`
   from { opacity: 0; transform: translateY(16px); }

@@ -2,8 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/errors';
 import { countHeader, orderKeys, type OrdersQuery } from '@/api/orders/keys';
-import { ORDERS_PAGE_LIMIT } from '@/lib/constants';
 import { nextOffset, type OrdersPage } from '../lib/list-cache';
+import { ORDERS_PAGE_LIMIT } from '../lib/constants';
 
 /** GET /api/orders/?limit=25&offset=N&...: one page, newest first, with its headers. */
 export async function getOrdersPage(query: OrdersQuery, offset: number, signal?: AbortSignal): Promise<OrdersPage> {

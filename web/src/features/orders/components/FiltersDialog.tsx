@@ -1,4 +1,3 @@
-import Check from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,70 +6,20 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import type { OrdersFilters } from '@/api/preferences/model';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
-import { ALL_OPEN_STATUS, NONE_OFFICE } from '@/lib/constants';
+import { MultiSelect } from '@/components/form/MultiSelect';
 import { personName } from '@/lib/format';
-import { ORDER_TEXT } from '@/lib/messages';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
 import { DEFAULT_ORDERS_FILTERS, SIGNED_CHOICES, choiceFromSelection, selectionFromChoice, signedChoice, signedFromChoice } from '../lib/filters';
-
-interface Choice {
-  id: number;
-  label: string;
-}
-
-/** A multiple choice; nothing chosen means every value ('All'). */
-function MultiSelect({ id, label, choices, value, onChange }: { id: string; label: string; choices: Choice[]; value: number[]; onChange: (ids: number[]) => void }) {
-  const names = new Map(choices.map((c) => [c.id, c.label]));
-  return (
-    <TextField
-      select
-      id={id}
-      label={label}
-      value={value}
-      onChange={(event) => {
-        const raw = event.target.value as unknown;
-        const ids = (Array.isArray(raw) ? raw : String(raw).split(',')).map(Number).filter((n) => Number.isInteger(n));
-        onChange(ids);
-      }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        select: {
-          multiple: true,
-          displayEmpty: true,
-          renderValue: (selected) => {
-            const ids = selected as number[];
-            return ids.length === 0 ? 'All' : ids.map((i) => names.get(i) ?? String(i)).join(', ');
-          },
-          MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
-        },
-      }}
-    >
-      {choices.map((choice) => {
-        const chosen = value.includes(choice.id);
-        return (
-          <MenuItem key={choice.id} value={choice.id}>
-            <ListItemIcon sx={{ visibility: chosen ? 'visible' : 'hidden' }}>
-              <Check fontSize="small" aria-hidden />
-            </ListItemIcon>
-            <ListItemText primary={choice.label} />
-          </MenuItem>
-        );
-      })}
-    </TextField>
-  );
-}
+import { ALL_OPEN_STATUS, NONE_OFFICE } from '../lib/constants';
+import { ORDER_TEXT } from '../lib/texts';
 
 function Body({ initial, onApply, onCancel }: { initial: OrdersFilters; onApply: (filters: OrdersFilters) => void; onCancel: () => void }) {
   const baseId = useId();
@@ -97,6 +46,7 @@ function Body({ initial, onApply, onCancel }: { initial: OrdersFilters; onApply:
       <DialogContent dividers>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <MultiSelect
+            order="chosen"
             id={`${baseId}-offices`}
             label="Offices"
             choices={[{ id: NONE_OFFICE, label: ORDER_TEXT.none }, ...offices.map((o) => ({ id: o.officeId, label: o.officeName }))]}
@@ -104,15 +54,16 @@ function Body({ initial, onApply, onCancel }: { initial: OrdersFilters; onApply:
             onChange={setOfficeIds}
           />
           <MultiSelect
+            order="chosen"
             id={`${baseId}-statuses`}
             label="Statuses"
             choices={[{ id: ALL_OPEN_STATUS, label: ORDER_TEXT.allOpen }, ...statuses.map((s) => ({ id: s.orderStatusId, label: s.orderStatus }))]}
             value={statusIds}
             onChange={setStatusIds}
           />
-          <MultiSelect id={`${baseId}-providers`} label="Providers" choices={providers.map((p) => ({ id: p.userId, label: personName(p) }))} value={providerIds} onChange={setProviderIds} />
-          <MultiSelect id={`${baseId}-types`} label="Types" choices={types.map((t) => ({ id: t.typeId, label: t.type }))} value={typeIds} onChange={setTypeIds} />
-          <MultiSelect id={`${baseId}-signed`} label="Signed" choices={SIGNED_CHOICES.map((c) => ({ id: c.id, label: c.label }))} value={signedIds} onChange={setSignedIds} />
+          <MultiSelect order="chosen" id={`${baseId}-providers`} label="Providers" choices={providers.map((p) => ({ id: p.userId, label: personName(p) }))} value={providerIds} onChange={setProviderIds} />
+          <MultiSelect order="chosen" id={`${baseId}-types`} label="Types" choices={types.map((t) => ({ id: t.typeId, label: t.type }))} value={typeIds} onChange={setTypeIds} />
+          <MultiSelect order="chosen" id={`${baseId}-signed`} label="Signed" choices={SIGNED_CHOICES.map((c) => ({ id: c.id, label: c.label }))} value={signedIds} onChange={setSignedIds} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

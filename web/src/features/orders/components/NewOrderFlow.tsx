@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
 import type { Order } from '@/api/orders/keys';
+import { PatientChooserDialog } from '@/components/patient-search';
 import { useCurrentPatientId } from '@/lib/current-patient';
 import { OrderFormDialog } from './OrderFormDialog';
-import { PatientChooserDialog } from './PatientChooserDialog';
+import { ORDER_TEXT } from '../lib/texts';
 
 /**
  * A new order. Without `patientId` it starts with the 'Orders' chooser (current patient,
@@ -15,19 +18,27 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
   const [formOpen, setFormOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
 
-  useEffect(() => {
+  // Each opening starts with the form (a known patient) or the chooser; closing closes both.
+  const [seen, setSeen] = useState<{ open: boolean; patientId: number | undefined } | null>(null);
+  if (seen === null || seen.open !== open || seen.patientId !== patientId) {
+    setSeen({ open, patientId });
     if (!open) {
       setChooserOpen(false);
       setFormOpen(false);
-      return;
-    }
-    if (patientId !== undefined) {
+    } else if (patientId !== undefined) {
       setChosen(patientId);
       setFormOpen(true);
     } else {
       setChooserOpen(true);
     }
-  }, [open, patientId]);
+  }
+
+  // A patient id, or null for a blank order.
+  const choose = (id: number | null) => {
+    setChosen(id);
+    setChooserOpen(false);
+    setFormOpen(true);
+  };
 
   return (
     <>
@@ -41,18 +52,21 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
       />
       <PatientChooserDialog
         open={open && chooserOpen}
+        title={ORDER_TEXT.chooserTitle}
+        question="Who is the new order for?"
+        searchLabel={ORDER_TEXT.searchForPatient}
         currentPatientId={currentPatientId}
         onClose={() => {
           setChooserOpen(false);
           // Closing the chooser before any form was shown cancels the new order.
           if (!formOpen) onClose();
         }}
-        onChoose={(id) => {
-          setChosen(id);
-          setChooserOpen(false);
-          setFormOpen(true);
-        }}
-      />
+        onChoose={choose}
+      >
+        <Button variant="outlined" size="large" startIcon={<AssignmentOutlined />} onClick={() => choose(null)}>
+          {ORDER_TEXT.createBlankOrder}
+        </Button>
+      </PatientChooserDialog>
     </>
   );
 }

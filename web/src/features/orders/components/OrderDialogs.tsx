@@ -1,20 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
 import type { Order } from '@/api/orders/keys';
+import { OnceOpened } from '@/components/form/once-opened';
 
 // The order form (react-hook-form, the chooser, the patient search) loads when first opened,
 // not with the screen that offers it.
 const NewOrderFlow = lazy(() => import('./NewOrderFlow').then((m) => ({ default: m.NewOrderFlow })));
 const OrderFormDialog = lazy(() => import('./OrderFormDialog').then((m) => ({ default: m.OrderFormDialog })));
-
-/** Mounts its content once first opened, then keeps it (so closing animates). */
-function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
-  const [wanted, setWanted] = useState(open);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  if (!wanted) return null;
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
 
 /**
  * 'New Order': with `patientId` (the patient home's speed dial) the form opens at once;

@@ -1,40 +1,33 @@
-import Alert from '@mui/material/Alert';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
-import { Controller, useForm, type Control, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useRef, type ComponentProps } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import type { Order } from '@/api/orders/keys';
 import type { Patient } from '@/api/patients/keys';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
-import { NONE_INCIDENT, ORDER_MAX_LENGTHS } from '@/lib/constants';
+import { FormErrors, FormSelect, FormTextField } from '@/components/form';
+import { ORDER_MAX_LENGTHS } from '@/lib/constants';
 import { displayBirthdate } from '@/lib/dates';
 import { listName, personName } from '@/lib/format';
-import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
 import { useCurrentIncident } from '../api/get-current-incident';
 import { useIncidents } from '../api/get-incidents';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
-import { patientDefaults, validateOrderForm, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
+import { orderFormSchema, patientDefaults, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { isLongDescriptionLocked, typeField } from '../lib/order-rules';
-
-/** Every rule at once, on submit (spec part 1, sections 4 and 5). */
-const resolver: Resolver<OrderFormValues> = async (values) => {
-  const errors = validateOrderForm(values);
-  const entries = Object.entries(errors);
-  if (entries.length === 0) return { values, errors: {} };
-  return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<OrderFormValues> };
-};
+import { NONE_INCIDENT } from '../lib/constants';
+import { ORDER_TEXT } from '../lib/texts';
 
 export function useOrderForm(defaultValues: OrderFormValues): UseFormReturn<OrderFormValues> {
-  return useForm<OrderFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
+  return useForm<OrderFormValues>({ defaultValues, resolver: zodResolver(orderFormSchema, undefined, { raw: true }), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true });
 }
 
 interface Choice {
@@ -44,103 +37,12 @@ interface Choice {
 
 const fieldId = (name: OrderFieldName) => `order-${name}`;
 
-function SelectField({
-  control,
-  name,
-  label,
-  choices,
-  required,
-  disabled,
-  empty,
-  helperText,
-}: {
-  control: Control<OrderFormValues>;
-  name: OrderFieldName;
-  label: string;
-  choices: Choice[];
-  required?: boolean;
-  disabled?: boolean;
-  /** The label of a '' choice; none when undefined. */
-  empty?: string;
-  helperText?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          id={fieldId(name)}
-          label={label}
-          required={required}
-          disabled={disabled}
-          value={field.value as string}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {empty !== undefined && <option value="">{empty}</option>}
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </TextField>
-      )}
-    />
-  );
+function SelectField(props: Omit<ComponentProps<typeof FormSelect<OrderFormValues>>, 'id'>) {
+  return <FormSelect {...props} id={fieldId(props.name)} />;
 }
 
-function TextInput({
-  control,
-  name,
-  label,
-  required,
-  disabled,
-  multiline,
-  maxLength,
-  type = 'text',
-  helperText,
-}: {
-  control: Control<OrderFormValues>;
-  name: OrderFieldName;
-  label: string;
-  required?: boolean;
-  disabled?: boolean;
-  multiline?: boolean;
-  maxLength?: number;
-  type?: string;
-  helperText?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={fieldId(name)}
-          label={label}
-          required={required}
-          disabled={disabled}
-          type={type}
-          multiline={multiline}
-          minRows={multiline ? 3 : undefined}
-          value={field.value as string}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-          autoComplete="off"
-          slotProps={{ htmlInput: { maxLength }, inputLabel: type === 'date' ? { shrink: true } : {} }}
-        />
-      )}
-    />
-  );
+function TextInput(props: Omit<ComponentProps<typeof FormTextField<OrderFormValues>>, 'id'>) {
+  return <FormTextField {...props} id={fieldId(props.name)} />;
 }
 
 /** The order's patient: name and birth date, or 'No patient (blank order)'; a new order's patient can be changed. */
@@ -255,24 +157,12 @@ export function OrderForm({
     incidentChoices.push({ value: String(order.incident.incidentId), label: order.incident.incidentName });
   }
 
-  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
   const full = { xs: 12 } as const;
   const half = { xs: 12, sm: 6 } as const;
 
   return (
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {otherErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {otherErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
       <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
@@ -281,7 +171,7 @@ export function OrderForm({
         <Grid container spacing={2}>
           <Grid size={half}>
             <SelectField
-              control={control}
+              form={form}
               name="typeId"
               label="Type"
               required
@@ -292,14 +182,14 @@ export function OrderForm({
             />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
+            <SelectField form={form} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
           </Grid>
           <Grid size={full}>
-            <TextInput control={control} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
+            <TextInput form={form} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
           </Grid>
           <Grid size={full}>
             <TextInput
-              control={control}
+              form={form}
               name="longDescription"
               label="Long Description"
               multiline
@@ -309,17 +199,17 @@ export function OrderForm({
             />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
+            <SelectField form={form} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
+            <SelectField form={form} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
           </Grid>
           <Grid size={half}>
-            <SelectField control={control} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            <SelectField form={form} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
           </Grid>
           <Grid size={half}>
             <SelectField
-              control={control}
+              form={form}
               name="incidentId"
               label="Incident"
               choices={incidentChoices}
@@ -327,7 +217,7 @@ export function OrderForm({
             />
           </Grid>
           <Grid size={half}>
-            <TextInput control={control} name="due" label="Due" type="date" />
+            <TextInput form={form} name="due" label="Due" type="date" />
           </Grid>
           <Grid size={half} sx={{ display: 'flex', alignItems: 'center' }}>
             <Controller
@@ -343,7 +233,7 @@ export function OrderForm({
           </Grid>
           <Grid size={full}>
             <TextInput
-              control={control}
+              form={form}
               name="orderNote"
               label={ORDER_TEXT.orderNotes}
               multiline

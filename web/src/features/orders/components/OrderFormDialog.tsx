@@ -1,23 +1,12 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiRequestError } from '@/api/errors';
 import type { Order } from '@/api/orders/keys';
 import { usePatient } from '@/api/patients/get-patient';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
+import { FormDialog, showFieldErrors, useValuesPerOpening } from '@/components/form';
 import { useToast } from '@/components/toast';
-import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
 import { useSession } from '@/lib/session';
 import { useCreateOrder } from '../api/create-order';
 import { useCurrentIncident } from '../api/get-current-incident';
@@ -27,6 +16,7 @@ import { useOrderTypes } from '../api/get-order-types';
 import { useUpdateOrder } from '../api/update-order';
 import { editOrderValues, newOrderValues, patientDefaults, splitOrderErrors, toOrderInput, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { OrderForm, useOrderForm } from './OrderForm';
+import { ORDER_TEXT } from '../lib/texts';
 
 function Body({
   mode,
@@ -58,13 +48,7 @@ function Body({
   function failed(error: unknown) {
     setSaving(false);
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
-      const { onFields, others } = splitOrderErrors(error.fields);
-      let first = true;
-      for (const [name, message] of Object.entries(onFields)) {
-        form.setError(name as keyof OrderFormValues, { type: 'server', message }, { shouldFocus: first });
-        first = false;
-      }
-      setOtherErrors(others);
+      setOtherErrors(showFieldErrors(form.setError, splitOrderErrors(error.fields)));
       return;
     }
     // Logged by the client; what was typed stays so nothing is lost.
@@ -135,81 +119,48 @@ export function OrderFormDialog({
   onChangePatient?: () => void;
   onSaved?: (order: Order) => void;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const formId = useId();
   const toast = useToast();
   const { user } = useSession();
   const [saving, setSaving] = useState(false);
   const effectivePatientId = mode === 'edit' ? (order?.patientId ?? null) : (patientId ?? null);
   const options = useOptionsReady(mode, effectivePatientId, open);
-  // The form starts once, from the first patient's defaults; a later change of patient only moves them.
-  const initial = useRef<OrderFormValues | null>(null);
-  const wasOpen = useRef(false);
-  if (open && !wasOpen.current) initial.current = null;
-  wasOpen.current = open;
-  if (open && !initial.current && options.ready) {
-    initial.current =
-      mode === 'edit' && order
-        ? editOrderValues(order)
-        : newOrderValues({ userId: user?.userId, patient: patientDefaults(options.patient), currentIncidentId: options.currentIncidentId });
-  }
-  const title = mode === 'edit' ? ORDER_TEXT.editOrder : ORDER_TEXT.newOrder;
+  // The form starts once per opening, from the first patient's defaults; a later change of patient only moves them.
+  const initial = useValuesPerOpening(open, options.ready, () =>
+    mode === 'edit' && order
+      ? editOrderValues(order)
+      : newOrderValues({ userId: user?.userId, patient: patientDefaults(options.patient), currentIncidentId: options.currentIncidentId }),
+  );
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="paper">
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
-          {title}
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {initial.current ? (
-          <Body
-            mode={mode}
-            formId={formId}
-            initial={initial.current}
-            order={order}
-            patientId={effectivePatientId}
-            onChangePatient={onChangePatient}
-            saving={saving}
-            setSaving={setSaving}
-            onSaved={(saved) => {
-              setSaving(false);
-              toast(MESSAGES.orderSaved, 'success');
-              onSaved?.(saved);
-              onClose();
-            }}
-          />
-        ) : options.failed ? (
-          <Box role="alert" sx={{ py: 4, textAlign: 'center', color: 'error.main' }}>
-            The order form could not be loaded. Please close it and try again.
-          </Box>
-        ) : (
-          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading the form" />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={formId}
-          variant="contained"
-          color="primary"
-          disabled={!initial.current || saving}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {saving ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={mode === 'edit' ? ORDER_TEXT.editOrder : ORDER_TEXT.newOrder}
+      formId={formId}
+      saving={saving}
+      maxWidth="md"
+      ready={initial !== null}
+      loadError={options.failed && 'The order form could not be loaded. Please close it and try again.'}
+    >
+      {initial && (
+        <Body
+          mode={mode}
+          formId={formId}
+          initial={initial}
+          order={order}
+          patientId={effectivePatientId}
+          onChangePatient={onChangePatient}
+          saving={saving}
+          setSaving={setSaving}
+          onSaved={(saved) => {
+            setSaving(false);
+            toast(ORDER_TEXT.orderSaved, 'success');
+            onSaved?.(saved);
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -4,9 +4,9 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Order } from '@/api/orders/keys';
-import { ORDER_ROW_MIN_HEIGHT, URGENT_COLOR } from '@/lib/constants';
-import { ORDER_TEXT } from '@/lib/messages';
 import { StatusDot } from './StatusDot';
+import { ORDER_ROW_MIN_HEIGHT, URGENT_COLOR } from '../lib/constants';
+import { ORDER_TEXT } from '../lib/texts';
 
 /** A patient's name as the list shows it ('Last, First'), or the blank-order text. */
 export function orderPatientName(order: Pick<Order, 'patientName' | 'patientFirst' | 'patientLast'>): string {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Order } from '@/api/orders/keys';
-import { ORDER_ROW_HEIGHT, ORDER_ROW_OVERSCAN } from '@/lib/constants';
 import { OrderRow } from './OrderRow';
+import { ORDER_ROW_HEIGHT, ORDER_ROW_OVERSCAN } from '../lib/constants';
 
 /**
  * The work list as a virtual list over the page's own scrolling (rows measured, 165px

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { ORDER_DOT_COLORS } from '@/lib/constants';
 import { useOrderStatuses } from '../api/get-order-statuses';
+import { ORDER_DOT_COLORS } from '../lib/constants';
 import { statusDot } from '../lib/order-rules';
 
 /**

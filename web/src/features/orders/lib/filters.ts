@@ -1,4 +1,5 @@
 import type { OrdersQuery } from '@/api/orders/keys';
+import { choiceFromSelection, selectionFromChoice as chosenSelection } from '@/components/form/multi-select';
 import { DEFAULT_ORDERS_FILTERS, type IdSelection, type OrdersFilters } from '@/api/preferences/model';
 
 export type OrdersTab = 'mine' | 'all';
@@ -69,14 +70,9 @@ export function signedFromChoice(ids: readonly number[]): OrdersFilters['signed'
   return 'both';
 }
 
-/** An empty choice in the dialog means every value. */
-export function selectionFromChoice(ids: readonly number[]): IdSelection {
-  return ids.length === 0 ? 'all' : [...new Set(ids)];
-}
-
-export function choiceFromSelection(selection: IdSelection): number[] {
-  return selection === 'all' ? [] : [...selection];
-}
+/** An empty choice in the dialog means every value; the ids keep the order they were chosen in. */
+export const selectionFromChoice = (ids: readonly number[]): IdSelection => chosenSelection(ids, 'chosen');
+export { choiceFromSelection };
 
 /** How many filters differ from "everything" (the Filters button shows it). */
 export function activeFilterCount(filters: OrdersFilters): number {

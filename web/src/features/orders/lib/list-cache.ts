@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { orderKeys, type Order, type OrderStatus, type OrdersQuery } from '@/api/orders/keys';
-import { ALL_OPEN_STATUS, NONE_OFFICE } from '@/lib/constants';
+import { ALL_OPEN_STATUS, NONE_OFFICE } from './constants';
 import { openStatusIds } from './order-rules';
 
 /** One page of the work list, with the answer's headers. */

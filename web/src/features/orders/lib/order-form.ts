@@ -1,26 +1,20 @@
+import { z } from 'zod';
 import type { Order, OrderInput } from '@/api/orders/keys';
 import type { Patient } from '@/api/patients/keys';
-import { DEFAULT_ORDER_STATUS, DEFAULT_ORDER_TYPE, NONE_INCIDENT } from '@/lib/constants';
+import { MESSAGES } from '@/lib/messages';
+import { schemaErrors, splitFieldErrors, type FormFields, type ServerErrors } from '@/components/form/rules';
 import { requiredError } from '@/lib/validation';
 import { isLongDescriptionLocked } from './order-rules';
+import { DEFAULT_ORDER_STATUS, DEFAULT_ORDER_TYPE, NONE_INCIDENT } from './constants';
 
 /**
  * The order form's values (spec part 1, 'Order form fields'). Names are the API's, so a
  * server field error lands on the field of the same name. Selects hold strings: '' or
  * '0' is none.
  */
-export interface OrderFormValues {
-  typeId: string;
-  shortDescription: string;
-  longDescription: string;
-  providerId: string;
-  orderStatusId: string;
-  officeId: string;
-  incidentId: string;
-  assignedToUserId: string;
-  due: string;
+export interface OrderFormValues
+  extends FormFields<OrderInput, 'typeId' | 'shortDescription' | 'longDescription' | 'providerId' | 'orderStatusId' | 'officeId' | 'incidentId' | 'assignedToUserId' | 'due' | 'orderNote'> {
   urgent: boolean;
-  orderNote: string;
 }
 
 export type OrderFormMode = 'create' | 'edit';
@@ -109,14 +103,28 @@ export function editOrderValues(order: Order): OrderFormValues {
 
 export type OrderFormErrors = Partial<Record<OrderFieldName, string>>;
 
-/** Checked on submit (spec part 1, section 5): Type, the short description and Assigned To are required. */
+const required = z.string().refine((v) => requiredError(v) === undefined, MESSAGES.requiredField);
+
+/**
+ * Checked on submit (spec part 1, section 5): Type, the short description and Assigned To
+ * are required. The values are kept as typed (the payload trims them).
+ */
+export const orderFormSchema = z.object({
+  typeId: required,
+  shortDescription: required,
+  longDescription: z.string(),
+  providerId: z.string(),
+  orderStatusId: z.string(),
+  officeId: z.string(),
+  incidentId: z.string(),
+  assignedToUserId: required,
+  due: z.string(),
+  urgent: z.boolean(),
+  orderNote: z.string(),
+}) satisfies z.ZodType<OrderFormValues>;
+
 export function validateOrderForm(values: OrderFormValues): OrderFormErrors {
-  const errors: OrderFormErrors = {};
-  for (const name of ['typeId', 'shortDescription', 'assignedToUserId'] as const) {
-    const message = requiredError(values[name]);
-    if (message) errors[name] = message;
-  }
-  return errors;
+  return schemaErrors(orderFormSchema, values) as OrderFormErrors;
 }
 
 const idOrNone = (text: string): number => {
@@ -167,12 +175,6 @@ export function toOrderInput(values: OrderFormValues, mode: OrderFormMode, { pat
 }
 
 /** Server field errors split into those the form shows on a field and the rest (the banner). */
-export function splitOrderErrors(fields: Record<string, string>): { onFields: OrderFormErrors; others: string[] } {
-  const onFields: OrderFormErrors = {};
-  const others: string[] = [];
-  for (const [name, message] of Object.entries(fields)) {
-    if (isOrderField(name)) onFields[name] = message;
-    else others.push(name === 'patientId' ? `Patient: ${message}` : message);
-  }
-  return { onFields, others };
+export function splitOrderErrors(fields: Record<string, string>): ServerErrors<OrderFieldName> {
+  return splitFieldErrors(fields, (name) => (isOrderField(name) ? name : null), (name, message) => (name === 'patientId' ? `Patient: ${message}` : message));
 }

@@ -1,5 +1,5 @@
 import type { OrderStatus, OrderType } from '@/api/orders/keys';
-import { AVAILABLE_ORDER_STATUS, LOCKED_DESCRIPTION_ORDER_TYPE } from '@/lib/constants';
+import { AVAILABLE_ORDER_STATUS, LOCKED_DESCRIPTION_ORDER_TYPE } from './constants';
 
 /**
  * Which types a user may choose and which statuses count as open are the server's rules

@@ -18,14 +18,14 @@ import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { PageContainer } from '@/components/PageContainer';
 import { EmptyText, PageSection } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
-import { URGENT_COLOR } from '@/lib/constants';
 import { displayDateTime } from '@/lib/dates';
 import { personName } from '@/lib/format';
-import { ORDER_TEXT, noOrderFound } from '@/lib/messages';
 import { isOrderNotFound, useOrder } from '../api/get-order';
 import { EditOrderDialog } from '../components/OrderDialogs';
 import { orderPatientName } from '../components/OrderRow';
 import { StatusDot } from '../components/StatusDot';
+import { URGENT_COLOR } from '../lib/constants';
+import { noOrderFound, ORDER_TEXT } from '../lib/texts';
 
 /** An order id from the address: digits only, positive; null otherwise. */
 export function parseOrderId(segment: string | undefined): number | null {

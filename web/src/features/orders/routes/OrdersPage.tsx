@@ -31,7 +31,6 @@ import { PageContainer } from '@/components/PageContainer';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { usePageTitle } from '@/components/page-title';
 import { cappedCount } from '@/lib/format';
-import { MESSAGES, ORDER_TEXT } from '@/lib/messages';
 import { useSession } from '@/lib/session';
 import { useOrdersList } from '../api/get-orders';
 import { FiltersDialog } from '../components/FiltersDialog';
@@ -40,6 +39,7 @@ import { OrdersList } from '../components/OrdersList';
 import { activeFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
 import { flattenOrders } from '../lib/list-cache';
 import { matchesKeyword } from '../lib/order-rules';
+import { ORDER_TEXT } from '../lib/texts';
 
 /** A tab's count badge: capped at 10000 ('10000+' beyond). */
 function CountBadge({ tab, count }: { tab: OrdersTab; count: number | undefined }) {
@@ -201,7 +201,7 @@ export default function OrdersPage() {
 
       <Box id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} aria-busy={list.isFetching}>
         <div role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {list.data ? (shown.length === 0 ? MESSAGES.noOrdersFound : `${shown.length} orders shown`) : ''}
+          {list.data ? (shown.length === 0 ? ORDER_TEXT.noOrdersFound : `${shown.length} orders shown`) : ''}
         </div>
         {list.isPending ? (
           <Paper variant="outlined" aria-hidden>
@@ -221,7 +221,7 @@ export default function OrdersPage() {
         ) : shown.length === 0 ? (
           <Box sx={{ py: 6, textAlign: 'center' }}>
             <Typography color="text.secondary" data-testid="no-orders">
-              {MESSAGES.noOrdersFound}
+              {ORDER_TEXT.noOrdersFound}
             </Typography>
           </Box>
         ) : (

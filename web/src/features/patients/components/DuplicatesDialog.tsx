@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import type { PatientSearchResult } from '@/api/patients/keys';
 import { displayBirthdate } from '@/lib/dates';
 import { listName } from '@/lib/format';
-import { PATIENT_TEXT } from '@/lib/messages';
+import { PATIENT_TEXT } from '../lib/texts';
 
 /**
  * The server found patients the new one may be (409): each opens that patient; 'Create

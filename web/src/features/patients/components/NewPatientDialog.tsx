@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { PATIENT_TEXT } from '@/lib/messages';
 import { PatientFormDialog } from './PatientFormDialog';
+import { PATIENT_TEXT } from '../lib/texts';
 
 /**
  * A new patient in a new account: 'Add Patient in New Account' (dashboard, search) or

@@ -1,158 +1,36 @@
-import Alert from '@mui/material/Alert';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
+import { FormErrors, FormSelect, FormTextField } from '@/components/form';
 import { PATIENT_MAX_LENGTHS, PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
-import { MESSAGES } from '@/lib/messages';
 import { formatPhoneInput } from '@/lib/phone';
 import { COUNTRIES, US_STATES, isUnitedStates } from '@/lib/places';
-import { emailRule, phoneNumberRule, trimValues, validatePatientForm, type FormErrors, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { emailRule, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
 import { PlaceAutocomplete } from './PlaceAutocomplete';
 
 type Name = FieldPath<PatientFormValues>;
 
-/** Flat 'phone1.number' errors as react-hook-form's nested error tree. */
-function nest(errors: FormErrors): FieldErrors<PatientFormValues> {
-  const tree: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    if (!message) continue;
-    const parts = path.split('.');
-    let node = tree;
-    parts.slice(0, -1).forEach((part) => {
-      node[part] = (node[part] as Record<string, unknown>) ?? {};
-      node = node[part] as Record<string, unknown>;
-    });
-    node[parts[parts.length - 1] as string] = { type: 'validate', message };
-  }
-  return tree as FieldErrors<PatientFormValues>;
-}
-
-/** Every rule at once (spec part 1, section 5); the submitted values are the trimmed ones. */
-export function patientResolver(mode: PatientFormMode): Resolver<PatientFormValues> {
-  return async (values) => {
-    const errors = validatePatientForm(values, mode);
-    return Object.keys(errors).length > 0 ? { values: {}, errors: nest(errors) } : { values: trimValues(values), errors: {} };
-  };
-}
-
 export function usePatientForm(mode: PatientFormMode, defaultValues: PatientFormValues): UseFormReturn<PatientFormValues> {
   // Required fields and phone types are checked on submit; email and phone numbers also
   // on blur; after a submit every field is checked again as it is left.
-  return useForm<PatientFormValues>({ defaultValues, resolver: patientResolver(mode), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
+  return useForm<PatientFormValues>({ defaultValues, resolver: zodResolver(patientFormSchema(mode)), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
 }
 
-interface FieldProps {
-  control: Control<PatientFormValues>;
-  name: Name;
-  label: string;
-  required?: boolean;
-  maxLength?: number;
-  /** Checked when the field is left (email, phone numbers). */
-  blurRule?: (value: string) => string | undefined;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
-  format?: (value: string) => string;
-  setError: UseFormReturn<PatientFormValues>['setError'];
-  clearErrors: UseFormReturn<PatientFormValues>['clearErrors'];
+const fieldId = (name: Name) => `patient-${name.replace('.', '-')}`;
+
+/** A text field of the patient form (id from its name). */
+function TextInput(props: Omit<ComponentProps<typeof FormTextField<PatientFormValues>>, 'id'>) {
+  return <FormTextField {...props} id={fieldId(props.name)} />;
 }
 
-function TextInput({ control, name, label, required, maxLength, blurRule, type = 'text', autoComplete, inputMode, format, setError, clearErrors }: FieldProps) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={`patient-${name.replace('.', '-')}`}
-          label={label}
-          required={required}
-          type={type}
-          value={field.value as string}
-          onChange={(event) => field.onChange(format ? format(event.target.value) : event.target.value)}
-          onBlur={() => {
-            field.onBlur();
-            if (blurRule) {
-              const message = blurRule(String(field.value ?? ''));
-              if (message) setError(name, { type: 'blur', message });
-              else if (fieldState.error?.type === 'blur') clearErrors(name);
-            }
-          }}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          autoComplete={autoComplete ?? 'off'}
-          slotProps={{
-            htmlInput: { maxLength, inputMode, ...(type === 'date' ? { max: new Date().toISOString().slice(0, 10) } : {}) },
-            inputLabel: type === 'date' ? { shrink: true } : {},
-          }}
-        />
-      )}
-    />
-  );
-}
-
-interface Choice {
-  value: string;
-  label: string;
-}
-
-function SelectInput({
-  control,
-  name,
-  label,
-  choices,
-  required,
-  emptyLabel = 'None',
-  allowEmpty = true,
-  trigger,
-}: {
-  control: Control<PatientFormValues>;
-  name: Name;
-  label: string;
-  choices: Choice[];
-  required?: boolean;
-  emptyLabel?: string;
-  allowEmpty?: boolean;
-  trigger: UseFormReturn<PatientFormValues>['trigger'];
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          id={`patient-${name.replace('.', '-')}`}
-          label={label}
-          required={required}
-          value={field.value as string}
-          onChange={(event) => {
-            field.onChange(event.target.value);
-            // A select fixed after an error is checked again at once.
-            if (fieldState.error) void trigger(name);
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {allowEmpty && <option value="">{emptyLabel}</option>}
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </TextField>
-      )}
-    />
-  );
+/** A select of the patient form: a '' choice named `emptyLabel` ('None') unless `allowEmpty` is false. */
+function SelectInput({ allowEmpty = true, emptyLabel = 'None', ...props }: Omit<ComponentProps<typeof FormSelect<PatientFormValues>>, 'id' | 'empty'> & { allowEmpty?: boolean; emptyLabel?: string }) {
+  return <FormSelect {...props} id={fieldId(props.name)} empty={allowEmpty ? emptyLabel : undefined} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -189,7 +67,7 @@ export function PatientForm({
   /** Server field errors the form has no field for. */
   otherErrors: string[];
 }) {
-  const { control, handleSubmit, formState, setError, clearErrors, trigger } = form;
+  const { control, handleSubmit, formState } = form;
   const marital = useReferenceList('maritalStatuses').data ?? [];
   const employment = useReferenceList('employmentStatuses').data ?? [];
   const languages = useReferenceList('languages').data ?? [];
@@ -200,26 +78,13 @@ export function PatientForm({
   const country = useWatch({ control, name: 'country' });
   const stateOptions = useMemo(() => (isUnitedStates(country) ? US_STATES : []), [country]);
 
-
-  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
-  const common = { control, setError, clearErrors };
+  const common = { form };
   const relationshipChoices = relationships.map((r) => ({ value: String(r.patientRelationshipId), label: r.patientRelationship }));
   const phoneTypeChoices = PHONE_TYPES.map((t) => ({ value: String(t.id), label: t.label }));
 
   return (
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {otherErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {otherErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <Section title="Name">
         <Grid size={{ xs: 4, sm: 2 }}>
           <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
@@ -246,25 +111,25 @@ export function PatientForm({
 
       <Section title="Personal">
         <Grid size={half}>
-          <TextInput {...common} name="birthdate" label="Birth Date" type="date" />
+          <TextInput {...common} name="birthdate" label="Birth Date" type="date" max={new Date().toISOString().slice(0, 10)} />
         </Grid>
         <Grid size={half}>
-          <SelectInput control={control} trigger={trigger} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
+          <SelectInput form={form} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
         </Grid>
         <Grid size={half}>
-          <SelectInput control={control} trigger={trigger} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
+          <SelectInput form={form} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
         </Grid>
         <Grid size={half}>
-          <SelectInput control={control} trigger={trigger} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
+          <SelectInput form={form} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
         </Grid>
         <Grid size={half}>
-          <SelectInput control={control} trigger={trigger} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
+          <SelectInput form={form} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
         </Grid>
         <Grid size={half}>
-          <SelectInput control={control} trigger={trigger} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
+          <SelectInput form={form} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
         </Grid>
         <Grid size={half}>
-          <SelectInput control={control} trigger={trigger} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
+          <SelectInput form={form} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
         </Grid>
       </Section>
 
@@ -333,12 +198,12 @@ export function PatientForm({
                 inputMode="tel"
                 autoComplete="off"
                 maxLength={PHONE_INPUT_MAX_LENGTH}
-                format={formatPhoneInput}
+                parse={formatPhoneInput}
                 blurRule={phoneNumberRule}
               />
             </Grid>
             <Grid size={{ xs: 5, sm: 4 }}>
-              <SelectInput control={control} trigger={trigger} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
+              <SelectInput form={form} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
             </Grid>
           </Grid>
         ))}
@@ -351,8 +216,7 @@ export function PatientForm({
         <Section title="Provider & Office">
           <Grid size={half}>
             <SelectInput
-              control={control}
-              trigger={trigger}
+              form={form}
               name="accountProviderId"
               label="Account Provider"
               required
@@ -361,13 +225,13 @@ export function PatientForm({
             />
           </Grid>
           <Grid size={half}>
-            <SelectInput control={control} trigger={trigger} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
+            <SelectInput form={form} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
           </Grid>
           <Grid size={half}>
-            <SelectInput control={control} trigger={trigger} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            <SelectInput form={form} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
           </Grid>
           <Grid size={half}>
-            <SelectInput control={control} trigger={trigger} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
+            <SelectInput form={form} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
           </Grid>
         </Section>
       )}

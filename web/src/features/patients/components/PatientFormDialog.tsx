@@ -1,18 +1,8 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useId, useRef, useState } from 'react';
 import { ApiRequestError } from '@/api/errors';
 import type { Patient } from '@/api/patients/keys';
 import type { PatientSearchResult } from '@/api/patients/keys';
+import { FormDialog, showFieldErrors } from '@/components/form';
 import { PossibleDuplicatesError, useCreatePatient } from '../api/create-patient';
 import { usePatientDefaults } from '../api/get-patient-defaults';
 import { useUpdatePatient } from '../api/update-patient';
@@ -53,13 +43,7 @@ function FormBody({
       return;
     }
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
-      const { onFields, others } = splitServerErrors(error.fields, (name) => isFormField(name, mode));
-      let first = true;
-      for (const [name, message] of Object.entries(onFields)) {
-        form.setError(name as keyof PatientFormValues, { type: 'server', message }, { shouldFocus: first });
-        first = false;
-      }
-      setOtherErrors(others);
+      setOtherErrors(showFieldErrors(form.setError, splitServerErrors(error.fields, (name) => isFormField(name, mode))));
       return;
     }
     // Logged by the client; the form keeps what was typed so nothing is lost.
@@ -118,9 +102,6 @@ export function PatientFormDialog({
   patient?: Patient | undefined;
   onSaved: (patient: Patient) => void;
 }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const formId = useId();
   const [saving, setSaving] = useState(false);
   const defaults = usePatientDefaults(open && mode === 'create');
@@ -128,43 +109,19 @@ export function PatientFormDialog({
   const initial = mode === 'edit' && patient ? formFromPatient(patient) : formFromDefaults(defaults.data);
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="paper">
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
-          {title}
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {ready ? (
-          <FormBody
-            mode={mode}
-            formId={formId}
-            initial={initial}
-            patientId={patient?.patientId}
-            setSaving={setSaving}
-            onOpenedOther={onClose}
-            onSaved={(p) => {
-              setSaving(false);
-              onSaved(p);
-            }}
-          />
-        ) : (
-          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading the form" />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="contained" color="primary" disabled={!ready || saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={title} formId={formId} saving={saving} maxWidth="md" ready={ready}>
+      <FormBody
+        mode={mode}
+        formId={formId}
+        initial={initial}
+        patientId={patient?.patientId}
+        setSaving={setSaving}
+        onOpenedOther={onClose}
+        onSaved={(p) => {
+          setSaving(false);
+          onSaved(p);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -12,9 +12,9 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Patient } from '@/api/patients/keys';
 import { PatientSearchDialog } from '@/components/patient-search';
-import { HEADER_CARD_COLLAPSED_PX } from '@/lib/constants';
 import { displayDate } from '@/lib/dates';
 import { fullName, personName, phoneTypeLabel, sexLabel, telHref } from '@/lib/format';
+import { HEADER_CARD_COLLAPSED_PX } from '../lib/constants';
 
 /** The card is exactly 90px tall collapsed, its 1px outline included. */
 const ROW_PX = HEADER_CARD_COLLAPSED_PX - 2;

@@ -1,6 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { exactOption, optionLabel, prefixMatches, type PlaceOption } from '@/lib/places';
 
 /**
@@ -32,12 +32,12 @@ export function PlaceAutocomplete({
 }) {
   const [text, setText] = useState(() => optionLabel(options, value));
   // A value set from outside (reset, another country) shows by its name.
-  useEffect(() => {
-    setText((current) => {
-      const stored = exactOption(options, current)?.value ?? current.trim();
-      return stored === value ? current : optionLabel(options, value);
-    });
-  }, [value, options]);
+  const [shown, setShown] = useState({ value, options });
+  if (shown.value !== value || shown.options !== options) {
+    setShown({ value, options });
+    const stored = exactOption(options, text)?.value ?? text.trim();
+    if (stored !== value) setText(optionLabel(options, value));
+  }
   const suggestions = prefixMatches(options, text);
   return (
     <Autocomplete<PlaceOption, false, false, true>

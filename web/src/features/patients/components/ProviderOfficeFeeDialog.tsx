@@ -1,129 +1,78 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
-import { MESSAGES, PATIENT_TEXT } from '@/lib/messages';
+import { FormDialog, FormErrors, FormSelect, showFieldErrors, splitFieldErrors } from '@/components/form';
 import type { ProviderOfficeFee } from '../api/get-provider-office-fee';
 import { useUpdateProviderOfficeFee } from '../api/update-provider-office-fee';
+import {
+  isProviderOfficeFeeField,
+  providerOfficeFeeSchema,
+  providerOfficeFeeValues,
+  toProviderOfficeFeeInput,
+  type ProviderOfficeFeeField,
+  type ProviderOfficeFeeValues,
+} from '../lib/provider-office-fee';
+import { PATIENT_TEXT } from '../lib/texts';
 
-type Key = 'accountProviderId' | 'patientProviderId' | 'officeId' | 'feeScheduleId';
-type Values = Record<Key, string>;
+const NOT_SAVED = 'The changes could not be saved. Please try again.';
 
-const fromCurrent = (c: ProviderOfficeFee): Values => ({
-  accountProviderId: c.accountProvider ? String(c.accountProvider.userId) : '',
-  patientProviderId: c.patientProvider ? String(c.patientProvider.userId) : '',
-  officeId: c.patientOffice ? String(c.patientOffice.id) : '',
-  feeScheduleId: c.feeSchedule ? String(c.feeSchedule.id) : '',
-});
-
-/** 'Edit Provider, Office, Fee Schedule': the account provider is required; 0 clears the others. */
-export function ProviderOfficeFeeDialog({ open, onClose, patientId, current }: { open: boolean; onClose: () => void; patientId: number; current: ProviderOfficeFee }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+function ProviderOfficeFeeForm({ formId, patientId, current, onSaved, save }: { formId: string; patientId: number; current: ProviderOfficeFee; onSaved: () => void; save: ReturnType<typeof useUpdateProviderOfficeFee> }) {
   const providers = useProviders().data ?? [];
   const offices = useReferenceList('offices').data ?? [];
   const feeSchedules = useReferenceList('feeSchedules').data ?? [];
-  const save = useUpdateProviderOfficeFee();
-  const [values, setValues] = useState<Values>(() => fromCurrent(current));
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setValues(fromCurrent(current));
-      setErrors({});
-      setFailure(null);
-    }
-  }, [open, current]);
+  const form = useForm<ProviderOfficeFeeValues>({
+    defaultValues: providerOfficeFeeValues(current),
+    resolver: zodResolver(providerOfficeFeeSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { handleSubmit, formState, setError } = form;
+  const [others, setOthers] = useState<string[]>([]);
 
   const providerChoices = providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }));
-  const fields: Array<{ key: Key; label: string; choices: Array<{ value: string; label: string }>; required?: boolean }> = [
+  const fields: Array<{ key: ProviderOfficeFeeField; label: string; choices: Array<{ value: string; label: string }>; required?: boolean }> = [
     { key: 'accountProviderId', label: 'Account Provider', choices: providerChoices, required: true },
     { key: 'patientProviderId', label: 'Patient Provider', choices: providerChoices },
     { key: 'officeId', label: 'Office', choices: offices.map((o) => ({ value: String(o.officeId), label: o.officeName })) },
     { key: 'feeScheduleId', label: 'Fee Schedule', choices: feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName })) },
   ];
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (values.accountProviderId === '') {
-      setErrors({ accountProviderId: MESSAGES.requiredField });
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    const id = (v: string) => (v === '' ? 0 : Number(v));
+  function submit(values: ProviderOfficeFeeValues) {
+    setOthers([]);
     save.mutate(
+      { patientId, input: toProviderOfficeFeeInput(values) },
       {
-        patientId,
-        input: { accountProviderId: id(values.accountProviderId), patientProviderId: id(values.patientProviderId), officeId: id(values.officeId), feeScheduleId: id(values.feeScheduleId) },
-      },
-      {
-        onSuccess: onClose,
+        onSuccess: onSaved,
         onError: (error) => {
-          if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors(error.fields as Partial<Record<Key, string>>);
-          else setFailure(error instanceof ApiRequestError && error.message ? error.message : 'The changes could not be saved. Please try again.');
+          if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
+            setOthers(showFieldErrors(setError, splitFieldErrors(error.fields, (name) => (isProviderOfficeFeeField(name) ? name : null))));
+          } else setOthers([error instanceof ApiRequestError && error.message ? error.message : NOT_SAVED]);
         },
       },
     );
   }
 
-  const hasErrors = Object.values(errors).some(Boolean) || failure !== null;
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="provider-dialog-title">
-      <DialogTitle id="provider-dialog-title">{PATIENT_TEXT.editProviderTitle}</DialogTitle>
-      <DialogContent dividers>
-        <Stack component="form" id="provider-form" noValidate spacing={2.5} onSubmit={submit} sx={{ pt: 1 }}>
-          {hasErrors && (
-            <Alert severity="error" role="alert">
-              {MESSAGES.errorsFound}
-              {failure ? ` ${failure}` : ''}
-            </Alert>
-          )}
-          {fields.map((f) => (
-            <TextField
-              key={f.key}
-              select
-              id={`provider-${f.key}`}
-              label={f.label}
-              required={f.required}
-              value={values[f.key]}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [f.key]: e.target.value }));
-                setErrors((er) => ({ ...er, [f.key]: undefined }));
-              }}
-              error={!!errors[f.key]}
-              helperText={errors[f.key]}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="">{f.required ? 'Choose a provider' : 'None'}</option>
-              {f.choices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </TextField>
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" form="provider-form" variant="contained" color="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Stack component="form" id={formId} noValidate spacing={2.5} onSubmit={handleSubmit(submit)} sx={{ pt: 1 }}>
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={others} />
+      {fields.map((f) => (
+        <FormSelect key={f.key} form={form} name={f.key} id={`provider-${f.key}`} label={f.label} required={f.required} choices={f.choices} empty={f.required ? 'Choose a provider' : 'None'} />
+      ))}
+    </Stack>
+  );
+}
+
+/** 'Edit Provider, Office, Fee Schedule': the account provider is required; 0 clears the others. */
+export function ProviderOfficeFeeDialog({ open, onClose, patientId, current }: { open: boolean; onClose: () => void; patientId: number; current: ProviderOfficeFee }) {
+  const formId = useId();
+  const save = useUpdateProviderOfficeFee();
+  return (
+    <FormDialog open={open} onClose={onClose} title={PATIENT_TEXT.editProviderTitle} formId={formId} saving={save.isPending}>
+      <ProviderOfficeFeeForm formId={formId} patientId={patientId} current={current} onSaved={onClose} save={save} />
+    </FormDialog>
   );
 }

@@ -1,55 +1,58 @@
+import { z } from 'zod';
 import type { components } from '@/api/schema';
+import { schemaErrors, splitFieldErrors, type FormFields, type ServerErrors } from '@/components/form/rules';
 import { PATIENT_MAX_LENGTHS } from '@/lib/constants';
-import { MESSAGES, cannotBeLongerThan } from '@/lib/messages';
+import { cannotBeLongerThan, MESSAGES } from '@/lib/messages';
 import { formatPhoneInput } from '@/lib/phone';
 import { emailError, phoneError, phoneTypeError } from '@/lib/validation';
 
 type Patient = components['schemas']['Patient'];
 type PatientDefaults = components['schemas']['PatientDefaults'];
+type PhoneEntry = components['schemas']['PhoneEntry'];
 export type PatientInput = components['schemas']['PatientInput'];
 type PatientSex = NonNullable<PatientInput['sex']>;
 type PhoneType = NonNullable<components['schemas']['PhoneEntry']['type']>;
 
 /** A phone row of the form: the number as typed (3-3-4) and its type ('' for none, '0'-'3'). */
-export interface PhoneValues {
-  number: string;
-  type: string;
-}
+export type PhoneValues = FormFields<PhoneEntry, 'number' | 'type'>;
 
 /**
  * The patient form's values. Field names are the API's, so a server field error
  * (`fields.lastName`, `fields['phone1.number']`, `fields.accountProviderId`) lands on
  * the field of the same name. Selects hold strings: '' is none.
  */
-export interface PatientFormValues {
-  prefix: string;
-  firstName: string;
-  middle: string;
-  lastName: string;
-  suffix: string;
-  maidenName: string;
-  nickname: string;
-  birthdate: string;
-  sex: string;
-  maritalStatus: string;
-  employment: string;
-  preferredLanguageId: string;
-  relationshipToPrimary: string;
-  relationshipToSecondary: string;
-  streetAddress: string;
-  suite: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
+export interface PatientFormValues
+  extends FormFields<
+    PatientInput,
+    | 'prefix'
+    | 'firstName'
+    | 'middle'
+    | 'lastName'
+    | 'suffix'
+    | 'maidenName'
+    | 'nickname'
+    | 'birthdate'
+    | 'sex'
+    | 'maritalStatus'
+    | 'employment'
+    | 'preferredLanguageId'
+    | 'relationshipToPrimary'
+    | 'relationshipToSecondary'
+    | 'streetAddress'
+    | 'suite'
+    | 'city'
+    | 'state'
+    | 'zipCode'
+    | 'country'
+    | 'email'
+    | 'accountProviderId'
+    | 'patientProviderId'
+    | 'officeId'
+    | 'feeScheduleId'
+  > {
   phone1: PhoneValues;
   phone2: PhoneValues;
   phone3: PhoneValues;
-  email: string;
-  accountProviderId: string;
-  patientProviderId: string;
-  officeId: string;
-  feeScheduleId: string;
 }
 
 export type PatientFormMode = 'create' | 'edit';
@@ -189,42 +192,73 @@ export function trimValues(v: PatientFormValues): PatientFormValues {
 
 export type FormErrors = Partial<Record<string, string>>;
 
+/** A text of at most `max` characters, trimmed. */
+const bounded = (max: number) => z.string().trim().max(max, cannotBeLongerThan(max));
+const required = (max: number) => bounded(max).min(1, MESSAGES.requiredField);
+
+const emailSchema = bounded(PATIENT_MAX_LENGTHS.email).refine((v) => emailError(v) === undefined, MESSAGES.invalidEmail);
+const phoneNumberSchema = bounded(PATIENT_MAX_LENGTHS.phone).refine((v) => phoneError(v) === undefined, MESSAGES.phoneDigits);
+
+/** A phone: 10 digits when entered, and then a type. */
+const phoneSchema = z
+  .object({ number: phoneNumberSchema, type: z.string() })
+  .superRefine((phone, ctx) => {
+    const message = phoneTypeError(phone.number, phone.type === '' ? null : Number(phone.type));
+    if (message) ctx.addIssue({ code: 'custom', path: ['type'], message });
+  }) satisfies z.ZodType<PhoneValues>;
+
+/**
+ * Every rule of the patient form (spec part 1, section 5), on trimmed values: required
+ * last and first name (and account provider for a new account), maximum lengths, email
+ * shape, 10-digit phones and a type for each phone entered. Its output is the values
+ * trimmed (what is saved).
+ */
+export function patientFormSchema(mode: PatientFormMode) {
+  const select = z.string();
+  return z.object({
+    prefix: bounded(PATIENT_MAX_LENGTHS.prefix),
+    firstName: required(PATIENT_MAX_LENGTHS.firstName),
+    middle: bounded(PATIENT_MAX_LENGTHS.middle),
+    lastName: required(PATIENT_MAX_LENGTHS.lastName),
+    suffix: bounded(PATIENT_MAX_LENGTHS.suffix),
+    maidenName: bounded(PATIENT_MAX_LENGTHS.maidenName),
+    nickname: bounded(PATIENT_MAX_LENGTHS.nickname),
+    birthdate: z.string().trim(),
+    sex: select,
+    maritalStatus: select,
+    employment: select,
+    preferredLanguageId: select,
+    relationshipToPrimary: select,
+    relationshipToSecondary: select,
+    streetAddress: bounded(PATIENT_MAX_LENGTHS.streetAddress),
+    suite: bounded(PATIENT_MAX_LENGTHS.suite),
+    city: bounded(PATIENT_MAX_LENGTHS.city),
+    state: bounded(PATIENT_MAX_LENGTHS.state),
+    zipCode: bounded(PATIENT_MAX_LENGTHS.zipCode),
+    country: bounded(PATIENT_MAX_LENGTHS.country),
+    phone1: phoneSchema,
+    phone2: phoneSchema,
+    phone3: phoneSchema,
+    email: emailSchema,
+    accountProviderId: mode === 'create' ? select.refine((v) => v !== '' && v !== '0', MESSAGES.requiredField) : select,
+    patientProviderId: select,
+    officeId: select,
+    feeScheduleId: select,
+  }) satisfies z.ZodType<PatientFormValues>;
+}
+
 /** The rules of one field, as checked on blur (email, phone numbers) and on submit. */
 export function emailRule(value: string): string | undefined {
-  if (value.trim().length > PATIENT_MAX_LENGTHS.email) return cannotBeLongerThan(PATIENT_MAX_LENGTHS.email);
-  return emailError(value);
+  return schemaErrors(emailSchema, value)[''];
 }
 
 export function phoneNumberRule(value: string): string | undefined {
-  if (value.trim().length > PATIENT_MAX_LENGTHS.phone) return cannotBeLongerThan(PATIENT_MAX_LENGTHS.phone);
-  return phoneError(value);
+  return schemaErrors(phoneNumberSchema, value)[''];
 }
 
-/**
- * Every rule of the patient form (spec part 1, section 5), on trimmed values:
- * required last and first name (and account provider for a new account), maximum
- * lengths, email shape, 10-digit phones and a type for each phone entered.
- * Answers errors keyed by field path ('phone2.type').
- */
+/** Every rule of the patient form, as errors keyed by field path ('phone2.type'). */
 export function validatePatientForm(values: PatientFormValues, mode: PatientFormMode): FormErrors {
-  const v = trimValues(values);
-  const errors: FormErrors = {};
-  for (const name of TEXT_FIELDS) {
-    const max = PATIENT_MAX_LENGTHS[name];
-    if (v[name].length > max) errors[name] = cannotBeLongerThan(max);
-  }
-  if (v.lastName === '') errors.lastName = MESSAGES.requiredField;
-  if (v.firstName === '') errors.firstName = MESSAGES.requiredField;
-  if (mode === 'create' && (v.accountProviderId === '' || v.accountProviderId === '0')) errors.accountProviderId = MESSAGES.requiredField;
-  const email = emailRule(v.email);
-  if (email) errors.email = email;
-  for (const name of PHONE_FIELDS) {
-    const numberError = phoneNumberRule(v[name].number);
-    if (numberError) errors[`${name}.number`] = numberError;
-    const typeError = phoneTypeError(v[name].number, v[name].type === '' ? null : Number(v[name].type));
-    if (typeError) errors[`${name}.type`] = typeError;
-  }
-  return errors;
+  return schemaErrors(patientFormSchema(mode), values);
 }
 
 const choice = (value: string) => (value === '' ? 0 : Number(value));
@@ -280,14 +314,8 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode)
 }
 
 /** Server field errors split into those shown on a form field and the rest (shown in the banner). */
-export function splitServerErrors(fields: Record<string, string>, known: (name: string) => boolean) {
-  const onFields: Record<string, string> = {};
-  const others: string[] = [];
-  for (const [name, message] of Object.entries(fields)) {
-    if (known(name)) onFields[name] = message;
-    else others.push(`${name}: ${message}`);
-  }
-  return { onFields, others };
+export function splitServerErrors(fields: Record<string, string>, known: (name: string) => boolean): ServerErrors<string> {
+  return splitFieldErrors(fields, (name) => (known(name) ? name : null));
 }
 
 /** Every path the form has a field for. */

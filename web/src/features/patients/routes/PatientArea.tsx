@@ -22,13 +22,14 @@ import { AlertsPage, Balances, DemographicsMenu, EmergencyContacts, PatientInfor
 import { GuarantorDetail, GuarantorsList, InsuranceList, InsuranceMenu } from './insurance';
 import PatientHome from './PatientHome';
 import { EmptyText, PageSection } from '@/components/page-parts';
+import { PATIENT_TEXT } from '../lib/texts';
 
 function NoPatient() {
   usePageTitle('Patient');
   return (
     <PageContainer>
       <Alert severity="info" data-testid="no-patient">
-        {MESSAGES.noPatientFound}
+        {PATIENT_TEXT.noPatientFound}
       </Alert>
     </PageContainer>
   );
@@ -76,6 +77,7 @@ function useRecordRecentPatient(patientId: number, loaded: boolean) {
     if (next.length === recentPatients.length && next.every((id, i) => id === recentPatients[i])) return;
     save.mutate({ key: 'recentPatients', update: next });
     // Only a new patient id records a visit; the preference list is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: not again when the list or the mutation changes
   }, [patientId, loaded]);
 }
 

@@ -22,10 +22,10 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
-import { PATIENT_TEXT } from '@/lib/messages';
 import { NewAccountDialog } from '../components/NewAccountDialog';
 import { usePatientAreaSlots } from '../components/patient-area-slots';
 import { useCurrentPatient } from '../components/patient-context';
+import { PATIENT_TEXT } from '../lib/texts';
 
 /** The patient home's menu (spec part 2, section 2), key: title. */
 export const PATIENT_MENU: Array<{ key: string; title: string; icon: SvgIconComponent }> = [

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { PatientSearchField, PatientSearchResults, usePatientSearchState } from '@/components/patient-search';
 import { PageContainer } from '@/components/PageContainer';
 import { usePageTitle } from '@/components/page-title';
-import { PATIENT_TEXT } from '@/lib/messages';
 import { NewAccountDialog } from '../components/NewAccountDialog';
+import { PATIENT_TEXT } from '../lib/texts';
 
 /** /patients and /search: find a patient as you type; New Account opens 'Add Patient in New Account'. */
 export default function PatientSearchPage({ title = 'Patients' }: { title?: string }) {

@@ -7,26 +7,29 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useAccountAlerts } from '@/api/patients/get-account-alerts';
 import { useAllergies } from '@/api/patients/get-allergies';
 import { usePatientAlerts } from '@/api/patients/get-patient-alerts';
 import type { Patient } from '@/api/patients/keys';
 import { useReferenceList } from '@/api/references/get-reference-list';
+import { OnceOpened } from '@/components/form/once-opened';
 import { usePageTitle } from '@/components/page-title';
 import { displayDate } from '@/lib/dates';
 import { dollars, personName, sexLabel } from '@/lib/format';
-import { MESSAGES, PATIENT_TEXT } from '@/lib/messages';
 import { optionLabel, US_STATES } from '@/lib/places';
 import { useBalance } from '../api/get-balance';
 import { useEmergencyContacts } from '../api/get-emergency-contacts';
 import { useProviderOfficeFee } from '../api/get-provider-office-fee';
 import { FieldList, PhoneLink, phoneRow, type FieldRow } from '@/components/FieldList';
 import { EditPatientDialog } from '../components/EditPatientDialog';
-import { ProviderOfficeFeeDialog } from '../components/ProviderOfficeFeeDialog';
 import { useCurrentPatient } from '../components/patient-context';
 import { MenuList } from './PatientHome';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
+import { PATIENT_TEXT } from '../lib/texts';
+
+// The form (react-hook-form, zod) loads when first opened, not with the patient pages.
+const ProviderOfficeFeeDialog = lazy(() => import('../components/ProviderOfficeFeeDialog').then((m) => ({ default: m.ProviderOfficeFeeDialog })));
 
 /** Demographics links (spec part 2, section 2). */
 export const DEMOGRAPHICS_MENU = [
@@ -229,7 +232,9 @@ export function ProviderOfficeFeePage() {
                 { label: 'Fee Schedule', value: data.feeSchedule?.name ?? '', testId: 'fee-schedule' },
               ]}
             />
-            <ProviderOfficeFeeDialog open={editing} onClose={() => setEditing(false)} patientId={patientId} current={data} />
+            <OnceOpened open={editing}>
+              <ProviderOfficeFeeDialog open={editing} onClose={() => setEditing(false)} patientId={patientId} current={data} />
+            </OnceOpened>
           </>
         )}
       </QueryState>
@@ -247,7 +252,7 @@ export function EmergencyContacts() {
       <QueryState query={query}>
         {(contacts) =>
           contacts.length === 0 ? (
-            <EmptyText testId="no-emergency-contacts">{MESSAGES.noEmergencyContacts}</EmptyText>
+            <EmptyText testId="no-emergency-contacts">{PATIENT_TEXT.noEmergencyContacts}</EmptyText>
           ) : (
             <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Emergency contacts">
               {contacts.map((c, i) => (

@@ -11,7 +11,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '@/components/page-title';
 import { displayDate } from '@/lib/dates';
 import { listName, sexLabel } from '@/lib/format';
-import { MESSAGES, PATIENT_TEXT } from '@/lib/messages';
+import { MESSAGES } from '@/lib/messages';
 import { useGuarantors, type Guarantor } from '../api/get-guarantors';
 import { useInsurance } from '../api/get-insurance';
 import { FieldList, phoneRow } from '@/components/FieldList';
@@ -19,6 +19,7 @@ import { useCurrentPatient } from '../components/patient-context';
 import { addressRows, emailValue } from './demographics';
 import { MenuList } from './PatientHome';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
+import { PATIENT_TEXT } from '../lib/texts';
 
 export function InsuranceMenu() {
   usePageTitle('Insurance & Guarantors');
@@ -52,7 +53,7 @@ export function InsuranceSection({ patientId }: { patientId: number }) {
       <QueryState query={query}>
         {(policies) =>
           policies.length === 0 ? (
-            <EmptyText testId="no-insurance">{MESSAGES.noInsurance}</EmptyText>
+            <EmptyText testId="no-insurance">{PATIENT_TEXT.noInsurance}</EmptyText>
           ) : (
             <Stack component="ul" spacing={3} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Insurance policies">
               {policies.map((p) => (
@@ -95,7 +96,7 @@ export function GuarantorsList() {
     if (!g) {
       return (
         <ListItem key={type} divider data-testid={`${type}-guarantor`}>
-          <ListItemText primary={type === 'primary' ? PATIENT_TEXT.noPrimaryGuarantor : MESSAGES.noSecondaryGuarantor} slotProps={{ primary: { color: 'text.secondary' } }} />
+          <ListItemText primary={type === 'primary' ? PATIENT_TEXT.noPrimaryGuarantor : PATIENT_TEXT.noSecondaryGuarantor} slotProps={{ primary: { color: 'text.secondary' } }} />
         </ListItem>
       );
     }
@@ -140,7 +141,7 @@ export function GuarantorDetail() {
       <QueryState query={query}>
         {(data) => {
           const g = data[type];
-          if (!g) return <EmptyText>{type === 'secondary' ? MESSAGES.noSecondaryGuarantor : PATIENT_TEXT.noPrimaryGuarantor}</EmptyText>;
+          if (!g) return <EmptyText>{type === 'secondary' ? PATIENT_TEXT.noSecondaryGuarantor : PATIENT_TEXT.noPrimaryGuarantor}</EmptyText>;
           return (
             <FieldList
               label={title}

@@ -1,50 +1,33 @@
-import CloseIcon from '@mui/icons-material/Close';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
-import { MESSAGES, VITALS_TEXT } from '@/lib/messages';
+import { FormDialog, FormErrors, FormTextField, showFieldErrors, splitFieldErrors } from '@/components/form';
 import { useCreateVitals } from '../api/create-vitals';
 import {
   DECIMALS,
-  checkVitals,
   formFieldOf,
   headCircumferenceOffered,
   newVitalsValues,
   numericInput,
   toVitalsInput,
+  vitalsEmpty,
+  vitalsSchema,
   type Vitals,
   type VitalsFieldName,
   type VitalsFormValues,
 } from '../lib/vitals';
+import { VITALS_TEXT } from '../lib/texts';
 
 /** The patient the measurement is for: what the form needs to know. */
 export interface VitalsPatient {
   patientId: number;
   birthdate?: string | null;
-}
-
-function resolverFor(headCircumference: boolean): Resolver<VitalsFormValues> {
-  return async (values) => {
-    const { errors } = checkVitals(values, { headCircumference, now: new Date() });
-    const entries = Object.entries(errors);
-    if (entries.length === 0) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: 'validate', message }])) as FieldErrors<VitalsFormValues> };
-  };
 }
 
 const LABELS: Record<VitalsFieldName, string> = {
@@ -62,34 +45,20 @@ const LABELS: Record<VitalsFieldName, string> = {
   headCircumference: 'Head Circumference (cm)',
 };
 
-function Field({ control, name, onEdit, type, max }: { control: Control<VitalsFormValues>; name: VitalsFieldName; onEdit: () => void; type?: 'date' | 'time'; max?: string }) {
+function Field({ form, name, onEdit, type, max }: { form: UseFormReturn<VitalsFormValues>; name: VitalsFieldName; onEdit: () => void; type?: 'date' | 'time'; max?: string }) {
   const decimals = name in DECIMALS ? DECIMALS[name as keyof typeof DECIMALS] : 0;
   return (
-    <Controller
-      control={control}
+    <FormTextField
+      form={form}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={`vitals-${name}`}
-          label={LABELS[name]}
-          type={type ?? 'text'}
-          required={type !== undefined}
-          value={field.value}
-          onChange={(event) => {
-            field.onChange(type ? event.target.value : numericInput(event.target.value, decimals));
-            onEdit();
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: type ? { max } : { inputMode: decimals > 0 ? 'decimal' : 'numeric' },
-            inputLabel: type ? { shrink: true } : {},
-          }}
-        />
-      )}
+      id={`vitals-${name}`}
+      label={LABELS[name]}
+      type={type ?? 'text'}
+      required={type !== undefined}
+      parse={type ? undefined : (text) => numericInput(text, decimals)}
+      onEdited={onEdit}
+      max={type ? max : undefined}
+      inputMode={type ? undefined : decimals > 0 ? 'decimal' : 'numeric'}
     />
   );
 }
@@ -109,11 +78,12 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPatient; formId: string; onSaved: (vitals: Vitals) => void; setSaving: (saving: boolean) => void }) {
   const [headCircumference] = useState(() => headCircumferenceOffered(patient.birthdate, new Date()));
-  const form = useForm<VitalsFormValues>({ defaultValues: newVitalsValues(new Date()), resolver: resolverFor(headCircumference), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [resolver] = useState(() => zodResolver(vitalsSchema({ headCircumference, now: () => new Date() })));
+  const form = useForm<VitalsFormValues>({ defaultValues: newVitalsValues(new Date()), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const create = useCreateVitals();
   const [empty, setEmpty] = useState(false);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const { control, handleSubmit, formState, setError } = form;
+  const { handleSubmit, formState, setError } = form;
   const today = new Date();
   const maxDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const edited = () => {
@@ -127,16 +97,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
       return;
     }
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
-      const others: string[] = [];
-      let first = true;
-      for (const [name, message] of Object.entries(error.fields)) {
-        const field = formFieldOf(name);
-        if (field) {
-          setError(field, { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        } else others.push(message);
-      }
-      setOtherErrors(others);
+      setOtherErrors(showFieldErrors(setError, splitFieldErrors(error.fields, formFieldOf, (_name, message) => message)));
       return;
     }
     setOtherErrors([error instanceof ApiRequestError && error.message ? error.message : VITALS_TEXT.notSaved]);
@@ -145,7 +106,7 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
   function save(values: VitalsFormValues) {
     setOtherErrors([]);
     // Nothing but the date and time: 'Empty Vitals', nothing is sent.
-    if (checkVitals(values, { headCircumference, now: new Date() }).empty) {
+    if (vitalsEmpty(values, headCircumference)) {
       setEmpty(true);
       return;
     }
@@ -163,29 +124,17 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
     );
   }
 
-  const hasErrors = Object.keys(formState.errors).length > 0 || otherErrors.length > 0;
-  const common = { control, onEdit: edited };
+  const common = { form, onEdit: edited };
   const half = { xs: 6 } as const;
   return (
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(save)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       {empty && (
         <Alert severity="error" role="alert" data-testid="empty-vitals">
-          <AlertTitle>{MESSAGES.emptyVitalsTitle}</AlertTitle>
-          {MESSAGES.emptyVitals}
+          <AlertTitle>{VITALS_TEXT.emptyVitalsTitle}</AlertTitle>
+          {VITALS_TEXT.emptyVitals}
         </Alert>
       )}
-      {hasErrors && (
-        <Alert severity="error" role="alert" data-testid="form-errors">
-          {MESSAGES.errorsFound}
-          {otherErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {otherErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field {...common} name="date" type="date" max={maxDate} />
@@ -240,39 +189,11 @@ function VitalsForm({ patient, formId, onSaved, setSaving }: { patient: VitalsPa
  * unknown or the patient is 3 or younger. Full screen on phones.
  */
 export function CreateVitalsDialog({ open, onClose, patient, onSaved }: { open: boolean; onClose: () => void; patient: VitalsPatient; onSaved: (vitals: Vitals) => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const formId = useId();
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId} scroll="paper">
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
-          {VITALS_TEXT.createTitle}
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {open && <VitalsForm patient={patient} formId={formId} onSaved={onSaved} setSaving={setSaving} />}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={formId}
-          variant="contained"
-          color="primary"
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {saving ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={VITALS_TEXT.createTitle} formId={formId} saving={saving}>
+      {open && <VitalsForm patient={patient} formId={formId} onSaved={onSaved} setSaving={setSaving} />}
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy } from 'react';
+import { OnceOpened } from '@/components/form/once-opened';
 import type { Vitals } from '../lib/vitals';
 import type { VitalsPatient } from './CreateVitalsDialog';
 
@@ -7,14 +8,9 @@ const CreateVitalsDialog = lazy(() => import('./CreateVitalsDialog').then((m) =>
 
 /** 'Create Vitals' for a patient (the patient home's 'New Vitals'). */
 export function NewVitalsDialog({ open, onClose, patient, onSaved }: { open: boolean; onClose: () => void; patient: VitalsPatient; onSaved: (vitals: Vitals) => void }) {
-  const [wanted, setWanted] = useState(open);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
+    <OnceOpened open={open}>
       <CreateVitalsDialog open={open} onClose={onClose} patient={patient} onSaved={onSaved} />
-    </Suspense>
+    </OnceOpened>
   );
 }

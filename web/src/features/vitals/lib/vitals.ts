@@ -1,7 +1,10 @@
 import { differenceInYears, format, isValid, parseISO } from 'date-fns';
+import { z } from 'zod';
 import type { components } from '@/api/schema';
-import { GRAMS_PER_POUND, HEAD_CIRCUMFERENCE_MAX_AGE, MM_PER_CM, MM_PER_FOOT, MM_PER_INCH, VITALS_MAX } from '@/lib/constants';
-import { MESSAGES, cannotBeGreaterThan } from '@/lib/messages';
+import { schemaErrors, type FormFields } from '@/components/form/rules';
+import { VITALS_MAX } from '@/lib/constants';
+import { cannotBeGreaterThan, MESSAGES } from '@/lib/messages';
+import { GRAMS_PER_POUND, HEAD_CIRCUMFERENCE_MAX_AGE, MM_PER_CM, MM_PER_FOOT, MM_PER_INCH } from './constants';
 
 export type VitalsInput = components['schemas']['VitalsInput'];
 export type Vitals = components['schemas']['Vitals'];
@@ -11,19 +14,9 @@ export type Vitals = components['schemas']['Vitals'];
  * and time measured, height in feet and inches, weight in pounds, temperature in °F,
  * SpO2 in %, head circumference in cm. Names are the API's where one exists.
  */
-export interface VitalsFormValues {
-  date: string;
+export interface VitalsFormValues
+  extends FormFields<VitalsInput, 'date' | 'feet' | 'inches' | 'weight' | 'systolic' | 'diastolic' | 'heartRate' | 'temperature' | 'sp02' | 'respiratoryRate' | 'headCircumference'> {
   time: string;
-  feet: string;
-  inches: string;
-  weight: string;
-  systolic: string;
-  diastolic: string;
-  heartRate: string;
-  temperature: string;
-  sp02: string;
-  respiratoryRate: string;
-  headCircumference: string;
 }
 
 export type VitalsFieldName = keyof VitalsFormValues;
@@ -141,31 +134,56 @@ export interface VitalsCheck {
 /** Allowed clock drift before a measurement counts as in the future (the server's margin). */
 const FUTURE_MARGIN_MS = 5 * 60_000;
 
+/** A measurement field: empty (not measured), or a number from 0 up to its maximum ('Cannot be greater than "{max}"'). */
+function measurement(name: (typeof MEASUREMENTS)[number]) {
+  const max = (VITALS_MAX as Record<string, number>)[name];
+  return z.string().superRefine((text, ctx) => {
+    const value = numberOf(text);
+    if (value === null) return;
+    if (Number.isNaN(value) || value < 0) ctx.addIssue({ code: 'custom', message: 'Enter a number' });
+    else if (max !== undefined && value > max) ctx.addIssue({ code: 'custom', message: cannotBeGreaterThan(max) });
+  });
+}
+
+const requiredText = z.string().refine((v) => v.trim() !== '', MESSAGES.requiredField);
+
 /**
- * Every rule, on submit (spec part 1, section 5 'Vitals'): at least one measurement;
- * the maximums ('Cannot be greater than "{max}"'); the date and time measured are
- * required and not in the future.
+ * Every rule but 'Empty Vitals', on submit (spec part 1, section 5 'Vitals'): the maximums;
+ * the date and time measured are required and not in the future (`now` is asked at each check).
+ * Head circumference is only checked when the form offers it.
  */
+export function vitalsSchema({ headCircumference, now }: { headCircumference: boolean; now: () => Date }) {
+  return z
+    .object({
+      date: requiredText,
+      time: requiredText,
+      feet: measurement('feet'),
+      inches: measurement('inches'),
+      weight: measurement('weight'),
+      systolic: measurement('systolic'),
+      diastolic: measurement('diastolic'),
+      heartRate: measurement('heartRate'),
+      temperature: measurement('temperature'),
+      sp02: measurement('sp02'),
+      respiratoryRate: measurement('respiratoryRate'),
+      headCircumference: headCircumference ? measurement('headCircumference') : z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.date.trim() || !v.time.trim()) return;
+      const when = measuredAt(v.date, v.time);
+      if (!when) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Enter a date and time' });
+      else if (when.getTime() > now().getTime() + FUTURE_MARGIN_MS) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Cannot be in the future' });
+    }) satisfies z.ZodType<VitalsFormValues>;
+}
+
+/** Nothing but the date and time: the 'Empty Vitals' error (nothing is sent). */
+export function vitalsEmpty(values: VitalsFormValues, headCircumference: boolean): boolean {
+  return MEASUREMENTS.filter((name) => name !== 'headCircumference' || headCircumference).every((name) => values[name].trim() === '');
+}
+
+/** Every rule, on submit: the schema's errors, by field, and whether nothing was measured. */
 export function checkVitals(values: VitalsFormValues, { headCircumference, now }: { headCircumference: boolean; now: Date }): VitalsCheck {
-  const errors: VitalsErrors = {};
-  const fields = MEASUREMENTS.filter((name) => name !== 'headCircumference' || headCircumference);
-  const empty = fields.every((name) => values[name].trim() === '');
-  if (!values.date.trim()) errors.date = MESSAGES.requiredField;
-  if (!values.time.trim()) errors.time = MESSAGES.requiredField;
-  const when = measuredAt(values.date, values.time);
-  if (values.date.trim() && values.time.trim() && !when) errors.date = 'Enter a date and time';
-  if (when && when.getTime() > now.getTime() + FUTURE_MARGIN_MS) errors.date = 'Cannot be in the future';
-  for (const name of fields) {
-    const value = numberOf(values[name]);
-    if (value === null) continue;
-    if (Number.isNaN(value) || value < 0) {
-      errors[name] = 'Enter a number';
-      continue;
-    }
-    const max = (VITALS_MAX as Record<string, number>)[name];
-    if (max !== undefined && value > max) errors[name] = cannotBeGreaterThan(max);
-  }
-  return { errors, empty };
+  return { errors: schemaErrors(vitalsSchema({ headCircumference, now: () => now }), values) as VitalsErrors, empty: vitalsEmpty(values, headCircumference) };
 }
 
 /**

@@ -6,9 +6,9 @@ import { FieldList } from '@/components/FieldList';
 import { QueryState, PageSection } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { displayDateTime } from '@/lib/dates';
-import { VITALS_TEXT } from '@/lib/messages';
 import { isVitalsNotFound, useVitals } from '../api/get-vitals';
 import { vitalsDisplay, type Vitals } from '../lib/vitals';
+import { VITALS_TEXT } from '../lib/texts';
 
 function Measurement({ vitals }: { vitals: Vitals }) {
   const shown = vitalsDisplay(vitals);

@@ -1,21 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { collect, renderLimits } from '../../scripts/gen-limits.mjs';
+import { ORDERS_PAGE_LIMIT } from '@/features/orders/lib/constants';
+import { GRAMS_PER_POUND, MM_PER_FOOT, MM_PER_INCH } from '@/features/vitals/lib/constants';
 import {
   APPOINTMENT_LENGTH_MAX_CHARS,
   APPOINTMENT_LENGTH_RANGE,
-  GRAMS_PER_POUND,
-  MM_PER_FOOT,
-  MM_PER_INCH,
   ORDER_MAX_LENGTHS,
-  ORDERS_PAGE_LIMIT,
   PATIENT_MAX_LENGTHS,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_TYPES,
   SEX_TYPES,
   VITALS_MAX,
 } from '@/lib/constants';
-import { PREFERENCE_KEYS } from './preferences/model';
+import { PREFERENCE_KEYS } from '@/api/preferences/model';
 import { CONFLICT_KINDS } from '@/features/appointments/lib/appointment-form';
 
 /**
@@ -23,7 +21,7 @@ import { CONFLICT_KINDS } from '@/features/appointments/lib/appointment-form';
  * document the server writes (src/api/openapi.json), so a change on either side that is
  * not made on the other fails `npm test` (docs/web.md, 'The contract').
  */
-const documentText = readFileSync(new URL('./openapi.json', import.meta.url), 'utf8');
+const documentText = readFileSync(new URL('../api/openapi.json', import.meta.url), 'utf8');
 const document = JSON.parse(documentText) as unknown;
 const { limits, parameterLimits } = collect(document);
 
@@ -35,7 +33,7 @@ const choices = (schema: string, property: string) => (rule(schema, property, 'e
 
 describe('src/api/limits.ts', () => {
   it('is what scripts/gen-limits.mjs makes of the document', () => {
-    expect(readFileSync(new URL('./limits.ts', import.meta.url), 'utf8')).toBe(renderLimits(document));
+    expect(readFileSync(new URL('../api/limits.ts', import.meta.url), 'utf8')).toBe(renderLimits(document));
   });
 
   it('reads lengths, ranges and enums, through refs, nullable wrappers and array items', () => {

@@ -11,13 +11,13 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { usePatient } from '@/api/patients/get-patient';
-import { PatientSearchDialog } from '@/components/patient-search';
 import { displayBirthdate } from '@/lib/dates';
 import { listName } from '@/lib/format';
-import { SCHEDULE_TEXT } from '@/lib/messages';
+import { PatientSearchDialog } from './PatientSearchDialog';
 
+/** The selected patient as a card; choosing it answers their id. */
 function CurrentPatientCard({ patientId, onChoose }: { patientId: number; onChoose: (patientId: number) => void }) {
   const patient = usePatient(patientId);
   if (!patient.data) return null;
@@ -46,10 +46,30 @@ function CurrentPatientCard({ patientId, onChoose }: { patientId: number; onChoo
 }
 
 /**
- * Who a new appointment is for (spec part 2, 'Appointment schedule'): the current patient
- * first, or 'Search for Another Patient' (the reusable 'Patient Search' dialog).
+ * Full screen: who something new is for. The current patient's card first (when there is
+ * one), then the search button (the reusable 'Patient Search' dialog), then any further
+ * choices the caller adds (`children`, e.g. 'Create Blank Order').
  */
-export function PatientChoiceDialog({ open, currentPatientId, onClose, onChoose }: { open: boolean; currentPatientId: number | null; onClose: () => void; onChoose: (patientId: number) => void }) {
+export function PatientChooserDialog({
+  open,
+  title,
+  question,
+  searchLabel,
+  currentPatientId,
+  onClose,
+  onChoose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  /** The line under the title ('Who is the new order for?'). */
+  question: string;
+  searchLabel: string;
+  currentPatientId: number | null;
+  onClose: () => void;
+  onChoose: (patientId: number) => void;
+  children?: ReactNode;
+}) {
   const titleId = useId();
   const [searching, setSearching] = useState(false);
   return (
@@ -60,19 +80,20 @@ export function PatientChoiceDialog({ open, currentPatientId, onClose, onChoose 
             <CloseIcon />
           </IconButton>
           <Typography id={titleId} variant="h6" component="h2" sx={{ ml: 1 }}>
-            {SCHEDULE_TEXT.choosePatient}
+            {title}
           </Typography>
         </Toolbar>
       </AppBar>
       <Box sx={{ p: 2, maxWidth: 560, width: '100%', mx: 'auto' }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Who is the appointment for?
+          {question}
         </Typography>
         <Stack spacing={2}>
           {currentPatientId !== null && <CurrentPatientCard patientId={currentPatientId} onChoose={onChoose} />}
           <Button variant="contained" color="primary" size="large" startIcon={<PersonSearchOutlined />} onClick={() => setSearching(true)}>
-            {SCHEDULE_TEXT.searchAnotherPatient}
+            {searchLabel}
           </Button>
+          {children}
         </Stack>
       </Box>
       <PatientSearchDialog

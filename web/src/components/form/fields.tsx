@@ -1,0 +1,146 @@
+import TextField from '@mui/material/TextField';
+import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+
+/** A choice of a select: its value ('' is none) and what it shows. */
+export interface FormChoice {
+  value: string;
+  label: string;
+}
+
+interface CommonProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  name: FieldPath<T>;
+  /** The input's id (stable, for labels and tests). */
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  /** Shown under the field while it has no error. */
+  helperText?: string | undefined;
+}
+
+/**
+ * A text field of a react-hook-form form: its error shows under it. Dates and times keep
+ * their label above the input. `parse` rewrites what is typed (a phone's dashes, a number's
+ * decimals); `blurRule` is checked when the field is left (its message shows at once and
+ * goes when the field is left right).
+ */
+export function FormTextField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  required,
+  disabled,
+  helperText,
+  type = 'text',
+  multiline,
+  maxLength,
+  max,
+  inputMode,
+  autoComplete = 'off',
+  parse,
+  onEdited,
+  blurRule,
+}: CommonProps<T> & {
+  type?: string;
+  multiline?: boolean;
+  maxLength?: number | undefined;
+  /** The latest date or time the picker offers. */
+  max?: string | undefined;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | undefined;
+  autoComplete?: string | undefined;
+  parse?: ((text: string) => string) | undefined;
+  /** Called after each change. */
+  onEdited?: (() => void) | undefined;
+  blurRule?: ((value: string) => string | undefined) | undefined;
+}) {
+  const { control, setError, clearErrors } = form;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={id}
+          label={label}
+          required={required}
+          disabled={disabled}
+          type={type}
+          multiline={multiline}
+          minRows={multiline ? 3 : undefined}
+          value={field.value ?? ''}
+          onChange={(event) => {
+            field.onChange(parse ? parse(event.target.value) : event.target.value);
+            onEdited?.();
+          }}
+          onBlur={() => {
+            field.onBlur();
+            if (!blurRule) return;
+            const message = blurRule(String(field.value ?? ''));
+            if (message) setError(name, { type: 'blur', message });
+            else if (fieldState.error?.type === 'blur') clearErrors(name);
+          }}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          autoComplete={autoComplete}
+          slotProps={{
+            htmlInput: { maxLength, inputMode, max },
+            inputLabel: type === 'date' || type === 'time' ? { shrink: true } : {},
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * A native select of a react-hook-form form (the phone's own picker): `empty` names the
+ * '' choice (none when undefined). A select fixed after an error is checked again at once.
+ */
+export function FormSelect<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  required,
+  disabled,
+  helperText,
+  choices,
+  empty,
+}: CommonProps<T> & { choices: readonly FormChoice[]; empty?: string | undefined }) {
+  const { control, trigger } = form;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          id={id}
+          label={label}
+          required={required}
+          disabled={disabled}
+          value={field.value ?? ''}
+          onChange={(event) => {
+            field.onChange(event.target.value);
+            if (fieldState.error) void trigger(name);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {empty !== undefined && <option value="">{empty}</option>}
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}

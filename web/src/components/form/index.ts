@@ -1,0 +1,8 @@
+// The form kit: the frame of a form dialog, its error banner, lazily mounted dialogs,
+// a multiple choice, and the rules forms share (zod errors, server field errors).
+export { FormDialog, FormErrors, type FormDialogProps } from './FormDialog';
+export { FormSelect, FormTextField, type FormChoice } from './fields';
+export { MultiSelect, type MultiSelectChoice } from './MultiSelect';
+export { choiceFromSelection, selectionFromChoice, type SelectionOrder } from './multi-select';
+export { OnceOpened, useOpenedOnce, useValuesPerOpening } from './once-opened';
+export { firstIssues, schemaErrors, showFieldErrors, splitFieldErrors, type FormFields, type ServerErrors } from './rules';
