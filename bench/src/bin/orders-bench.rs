@@ -18,6 +18,10 @@ struct Args {
     seconds: u64,
     #[arg(long, value_delimiter = ',', default_value = "1,32")]
     concurrency: Vec<usize>,
+    /// Also time each request of the mix alone (one client, this many times each), to
+    /// find the one that makes the mix slow.
+    #[arg(long, default_value_t = 0)]
+    each: usize,
 }
 
 /// The work-list requests of the app, as (filter, offset); the same mix as orders.lua.
@@ -54,6 +58,16 @@ async fn main() -> anyhow::Result<()> {
     let requests = Arc::new(mix());
     for (filter, offset) in requests.iter() {
         store.order_page(filter, 25, *offset).await?;
+    }
+    for (kind, (filter, offset)) in requests.iter().enumerate().filter(|_| args.each > 0) {
+        let started = Instant::now();
+        let mut latencies = Vec::with_capacity(args.each);
+        for _ in 0..args.each {
+            let began = Instant::now();
+            store.order_page(filter, 25, *offset).await?;
+            latencies.push(began.elapsed());
+        }
+        println!("direct request={kind} {}", Summary::of(latencies, started.elapsed()));
     }
     for clients in args.concurrency {
         let deadline = Instant::now() + Duration::from_secs(args.seconds);

@@ -46,7 +46,7 @@ fn condition(filter: &OrderFilter) -> Condition {
     if let Some(statuses) = &filter.statuses {
         // Written out for the open statuses, so the partial indexes are used.
         all = if statuses[..] == OPEN_STATUSES[..] {
-            all.add(Expr::cust("orders.status_id IN (1, 7, 8)"))
+            all.add(Expr::cust("status_id IN (1, 7, 8)"))
         } else {
             all.add(C::StatusId.is_in(statuses.iter().copied()))
         };

@@ -3,8 +3,8 @@
 //! of the work list is one statement plus its capped count, whatever its size; one
 //! order with its notes and history is three.
 
-use sea_orm::sea_query::{Alias, Expr, ExprTrait, IntoIden, JoinType, SelectStatement};
-use sea_orm::{ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, IntoIden, JoinType, Order, Query, SelectStatement};
+use sea_orm::{ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QueryTrait, Select};
 
 use super::{COUNT_CAP, OrderFilter, condition};
 use crate::entities::{
@@ -168,13 +168,27 @@ impl Store {
     /// One page of the work list, newest first, with its names: two statements (the
     /// page and its capped count), whatever the page size.
     pub async fn order_page(&self, filter: &OrderFilter, limit: u64, offset: u64) -> Result<OrderViewPage, DbErr> {
-        let orders = with_names(order::Entity::find().filter(condition(filter)))
-            .order_by_desc(order::Column::Id)
+        // The page's ids are chosen by the filter alone, in the same statement, and only
+        // those rows are joined: the names never weigh on how the page is found.
+        let page_ids = Query::select()
+            .column(order::Column::Id)
+            .from(order::Entity)
+            .cond_where(condition(filter))
+            .order_by(order::Column::Id, Order::Desc)
             .limit(limit)
             .offset(offset)
-            .into_model::<OrderView>()
-            .all(&self.db)
-            .await?;
+            .to_owned();
+        let mut select = order::Entity::find();
+        // Joined as a derived table, not `id IN (...)`: PostgreSQL then reads the page
+        // first and the 25 rows by key, instead of checking every order against it.
+        QueryTrait::query(&mut select).join_subquery(
+            JoinType::InnerJoin,
+            page_ids,
+            Alias::new("page"),
+            Expr::col((Alias::new("page"), Alias::new("id"))).equals((order::Entity, order::Column::Id)),
+        );
+        let orders =
+            with_names(select).order_by_desc(order::Column::Id).into_model::<OrderView>().all(&self.db).await?;
         let total = self.count_orders(filter).await?;
         Ok(OrderViewPage { orders, total })
     }
@@ -182,7 +196,6 @@ impl Store {
     /// Orders matching `filter`, counted up to [`COUNT_CAP`] (`COUNT_CAP + 1` means more).
     pub async fn count_orders(&self, filter: &OrderFilter) -> Result<u64, DbErr> {
         use sea_orm::ConnectionTrait;
-        use sea_orm::sea_query::Query;
         let capped = Query::select()
             .expr(Expr::val(1))
             .from(order::Entity)
