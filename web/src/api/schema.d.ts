@@ -1775,15 +1775,21 @@ export interface components {
             transparencyId: number;
         };
         TreatmentPlan: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What insurance is expected to pay, in integer cents.
+             */
             insurancePortion: number;
             name: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What the patient is expected to pay, in integer cents.
+             */
             patientPortion: number;
             phases: components["schemas"]["PlanPhase"][];
             /**
              * Format: int64
-             * @description Every amount in integer cents.
+             * @description The plan's fees, in integer cents.
              */
             total: number;
             /** Format: int64 */

@@ -341,9 +341,11 @@ pub struct PlanPhase {
 pub struct TreatmentPlan {
     pub treatment_plan_id: i64,
     pub name: String,
-    /// Every amount in integer cents.
+    /// The plan's fees, in integer cents.
     pub total: i64,
+    /// What the patient is expected to pay, in integer cents.
     pub patient_portion: i64,
+    /// What insurance is expected to pay, in integer cents.
     pub insurance_portion: i64,
     pub phases: Vec<PlanPhase>,
 }
