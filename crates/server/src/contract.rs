@@ -94,7 +94,51 @@ impl Modify for Rules {
                 apply(object, &rule);
             }
         }
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .schemas
+            .insert("PreferenceValues".to_owned(), RefOr::T(preference_values()));
     }
+}
+
+/// Each preference's value by its short key, with the type, bounds and choices the
+/// server checks (`domain::preferences::REGISTRY`): what `POST /api/preferences` answers
+/// for a key and `POST /api/preferences/save` takes as `update`.
+pub fn preference_values() -> Schema {
+    use domain::preferences::{Kind, REGISTRY};
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder};
+    let mut values = ObjectBuilder::new().description(Some(
+        "Each preference's value by its short key (docs/preferences.md); the read answer holds the keys asked for.",
+    ));
+    for def in REGISTRY {
+        let value: Schema = match def.kind {
+            Kind::Bool => ObjectBuilder::new().schema_type(Type::Boolean).into(),
+            Kind::Int { min, max } => ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(number(min as f64)))
+                .maximum(Some(number(max as f64)))
+                .into(),
+            Kind::Choice(choices) => {
+                ObjectBuilder::new().schema_type(Type::String).enum_values(Some(choices.iter().copied())).into()
+            }
+            Kind::TimeOfDay => {
+                ObjectBuilder::new().schema_type(Type::String).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$")).into()
+            }
+            Kind::Text { max_chars } => {
+                ObjectBuilder::new().schema_type(Type::String).max_length(Some(max_chars)).into()
+            }
+            Kind::PatientIds { max } => ArrayBuilder::new()
+                .items(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)))
+                .max_items(Some(max))
+                .into(),
+            Kind::AppointmentFilters | Kind::OrderFilters | Kind::ClinicalSummary => {
+                ObjectBuilder::new().description(Some("See docs/preferences.md")).into()
+            }
+        };
+        values = values.property(def.key, value).required(def.key);
+    }
+    values.into()
 }
 
 /// The schema object a rule applies to, if the document has it.
@@ -167,6 +211,18 @@ mod tests {
                 Rule::Range { .. } => assert!(object.minimum.is_some() && object.maximum.is_some(), "{target:?}"),
                 Rule::OneOf(_) => assert!(object.enum_values.is_some(), "{target:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn every_preference_has_its_value_schema() {
+        let document = crate::openapi_document();
+        let schemas = &document.components.as_ref().expect("components").schemas;
+        let Some(RefOr::T(Schema::Object(values))) = schemas.get("PreferenceValues") else {
+            panic!("PreferenceValues is in the document")
+        };
+        for def in domain::preferences::REGISTRY {
+            assert!(values.properties.contains_key(def.key), "{}", def.key);
         }
     }
 

@@ -27,6 +27,26 @@ export const limits = {
     zipCode: { maxLength: 15 },
   },
   PhoneEntry: { number: { maxLength: 20 }, type: { enum: [0, 1, 2, 3, null] } },
+  PreferenceValues: {
+    autoLogout: { minimum: 1, maximum: 240 },
+    'coding.diagnosisCodeSet': { enum: ['ICD-10-CM', 'ICD-9-CM'] },
+    'coding.procedureCodeSet': { enum: ['CDT', 'CPT', 'both'] },
+    defaultOrdersView: { enum: ['mine', 'all'] },
+    defaultSchedulingView: { enum: ['dayView', 'listView'] },
+    defaultView: { minimum: 0, maximum: 4 },
+    'localization.dateFormat': { enum: ['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'] },
+    'localization.headCircumference': { enum: ['cm', 'in'] },
+    'localization.phoneFormat': { enum: ['###-###-####', '(###) ###-####'] },
+    'localization.ssnMedicare': { enum: ['SSN', 'SIN', 'Medicare'] },
+    'localization.stateFormat': { enum: ['US', 'CA'] },
+    'localization.temperature': { enum: ['F', 'C'] },
+    'localization.zipCodeFormat': { enum: ['#####', '#####-####', 'A#A #A#'] },
+    'orders.defaultOrderType': { minimum: 1, maximum: 2147483647 },
+    'practice.timeZone': { maxLength: 64 },
+    recentPatients: { maxItems: 20, items: { minimum: 1 } },
+    'scheduling.defaultAppointmentStatus': { maxLength: 60 },
+    'scheduling.defaultAppointmentType': { minimum: 0, maximum: 2147483647 },
+  },
   SavePreference: {
     key: {
       enum: [

@@ -1687,6 +1687,57 @@ export interface components {
             internalKey?: string | null;
             pkey: string;
         };
+        /** @description Each preference's value by its short key (docs/preferences.md); the read answer holds the keys asked for. */
+        PreferenceValues: {
+            allowDx: boolean;
+            allowModifiers: boolean;
+            allowToothSurface: boolean;
+            apptColors: boolean;
+            /** @description See docs/preferences.md */
+            apptFilters: Record<string, never>;
+            autoLogout: number;
+            /** @description See docs/preferences.md */
+            clinicalSummary: Record<string, never>;
+            /** @enum {string} */
+            "coding.diagnosisCodeSet": "ICD-10-CM" | "ICD-9-CM";
+            /** @enum {string} */
+            "coding.procedureCodeSet": "CDT" | "CPT" | "both";
+            /** @enum {string} */
+            defaultOrdersView: "mine" | "all";
+            /** @enum {string} */
+            defaultSchedulingView: "dayView" | "listView";
+            defaultView: number;
+            "ledger.enableToDateBeforeCode": boolean;
+            /** @enum {string} */
+            "localization.dateFormat": "MM/dd/yyyy" | "dd/MM/yyyy" | "yyyy-MM-dd";
+            /** @enum {string} */
+            "localization.headCircumference": "cm" | "in";
+            /** @enum {string} */
+            "localization.phoneFormat": "###-###-####" | "(###) ###-####";
+            /** @enum {string} */
+            "localization.ssnMedicare": "SSN" | "SIN" | "Medicare";
+            /** @enum {string} */
+            "localization.stateFormat": "US" | "CA";
+            /** @enum {string} */
+            "localization.temperature": "F" | "C";
+            "localization.useCanadianClaimFields": boolean;
+            "localization.useReferralsExpirationDate": boolean;
+            /** @enum {string} */
+            "localization.zipCodeFormat": "#####" | "#####-####" | "A#A #A#";
+            "orders.defaultOrderType": number;
+            /** @description See docs/preferences.md */
+            ordersFilters: Record<string, never>;
+            "practice.timeZone": string;
+            recentPatients: number[];
+            "scheduling.allowAppointmentOverlaps": boolean;
+            "scheduling.calendarEndTime": string;
+            "scheduling.calendarStartTime": string;
+            "scheduling.defaultAppointmentStatus": string;
+            "scheduling.defaultAppointmentType": number;
+            "scheduling.overlapIndicator": boolean;
+            "scheduling.showAccountAlerts": boolean;
+            "security.rememberLogin": boolean;
+        };
         ProviderOfficeFee: {
             accountOffice?: components["schemas"]["NamedRef"] | null;
             accountProvider?: components["schemas"]["UserRef"] | null;

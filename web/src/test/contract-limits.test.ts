@@ -13,7 +13,7 @@ import {
   SEX_TYPES,
   VITALS_MAX,
 } from '@/lib/constants';
-import { PREFERENCE_KEYS } from '@/api/preferences/model';
+import { DEFAULT_PREFERENCES, PREFERENCE_KEYS } from '@/api/preferences/model';
 import { CONFLICT_KINDS } from '@/features/appointments/lib/appointment-form';
 
 /**
@@ -111,5 +111,23 @@ describe('the web app keeps the server document’s limits', () => {
     const keys = choices('SavePreference', 'key') ?? [];
     expect(keys.length).toBeGreaterThan(0);
     for (const key of PREFERENCE_KEYS) expect(keys, key).toContain(key);
+  });
+
+  it("preferences: each default has the document's type and keeps its choices and bounds", () => {
+    const values = (document as { components: { schemas: Record<string, { properties: Record<string, { type?: string }> }> } }).components
+      .schemas['PreferenceValues']?.properties;
+    expect(values, 'PreferenceValues in the document').toBeTruthy();
+    const typeOf = (v: unknown) => (Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+    for (const key of PREFERENCE_KEYS) {
+      const property = values?.[key];
+      expect(property, key).toBeTruthy();
+      const value: unknown = DEFAULT_PREFERENCES[key];
+      expect(property?.type ?? 'object', key).toBe(typeOf(value));
+      const allowed = choices('PreferenceValues', key);
+      if (allowed) expect(allowed, key).toContain(value);
+      const [min, max] = [rule('PreferenceValues', key, 'minimum'), rule('PreferenceValues', key, 'maximum')] as (number | undefined)[];
+      if (min !== undefined) expect(value as number, key).toBeGreaterThanOrEqual(min);
+      if (max !== undefined) expect(value as number, key).toBeLessThanOrEqual(max);
+    }
   });
 });

@@ -39,26 +39,34 @@ export interface ApptFilters {
 
 export const DEFAULT_APPT_FILTERS: Readonly<ApptFilters> = Object.freeze({ order: 1, resources: 'all', providers: 'all' });
 
+/** Each preference's value as the server's document types it (its `PreferenceValues`). */
+type Values = components['schemas']['PreferenceValues'];
+
+/**
+ * The preferences this app reads. Simple values take their types from the document
+ * (numbers, booleans, the choices' unions); the filters, whose shape the document leaves
+ * open, are typed here (docs/preferences.md).
+ */
 export interface Preferences {
-  defaultView: number;
-  autoLogout: number;
-  apptColors: boolean;
-  allowDx: boolean;
-  allowModifiers: boolean;
-  allowToothSurface: boolean;
-  recentPatients: number[];
-  defaultOrdersView: 'mine' | 'all';
-  defaultSchedulingView: 'dayView' | 'listView';
+  defaultView: Values['defaultView'];
+  autoLogout: Values['autoLogout'];
+  apptColors: Values['apptColors'];
+  allowDx: Values['allowDx'];
+  allowModifiers: Values['allowModifiers'];
+  allowToothSurface: Values['allowToothSurface'];
+  recentPatients: Values['recentPatients'];
+  defaultOrdersView: Values['defaultOrdersView'];
+  defaultSchedulingView: Values['defaultSchedulingView'];
   ordersFilters: OrdersFilters;
   apptFilters: ApptFilters;
   /** Calendar hours, 'HH:mm' (24 h). */
-  'scheduling.calendarStartTime': string;
-  'scheduling.calendarEndTime': string;
+  'scheduling.calendarStartTime': Values['scheduling.calendarStartTime'];
+  'scheduling.calendarEndTime': Values['scheduling.calendarEndTime'];
   /** A new appointment's status, by name, and type, by id (1 or less: none). */
-  'scheduling.defaultAppointmentStatus': string;
-  'scheduling.defaultAppointmentType': number;
+  'scheduling.defaultAppointmentStatus': Values['scheduling.defaultAppointmentStatus'];
+  'scheduling.defaultAppointmentType': Values['scheduling.defaultAppointmentType'];
   /** The practice's IANA time zone (practice-wide, read only). */
-  'practice.timeZone': string;
+  'practice.timeZone': Values['practice.timeZone'];
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -66,9 +74,9 @@ export type PreferenceKey = keyof Preferences;
 /**
  * The keys the server takes: the document's enum of `SavePreference.key` (short and
  * internal keys). Every key of this registry must be one of them: `PREFERENCE_KEYS` does
- * not compile otherwise, and src/api/limits.test.ts checks the same at run time. The
- * values' types and defaults are not in the document (its read answer is a free map), so
- * they are kept here, as the server's registry has them (docs/preferences.md).
+ * not compile otherwise, and src/test/contract-limits.test.ts checks the same, and each
+ * default against the document's `PreferenceValues` bounds and choices, at run time. The
+ * defaults are the server's registry's (docs/preferences.md).
  */
 export type ServerPreferenceKey = components['schemas']['SavePreference']['key'];
 
