@@ -388,6 +388,8 @@ test.describe('Patient appointments and follow-ups', () => {
     const filter = async (set: (dialog: import('@playwright/test').Locator) => Promise<unknown>) => {
       await page.getByRole('button', { name: 'Filter' }).click();
       const dialog = page.getByRole('dialog', { name: 'Filter Patient Appointments' });
+      // The dialog fades in: axe must see its final colours, not a blend with the backdrop.
+      await expect(dialog.locator('xpath=..')).toHaveCSS('opacity', '1');
       await set(dialog);
       await dialog.getByRole('button', { name: 'Apply' }).click();
       await expect(dialog).toBeHidden();
