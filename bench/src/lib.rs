@@ -47,6 +47,17 @@ impl std::fmt::Display for Summary {
     }
 }
 
+/// Opens the benchmark's database with its keys file: `pocketchart.keys` in a SQLite
+/// database's folder, else in the working folder (where `pocketchart` looks too), made
+/// at first use.
+pub async fn open_store(database_url: &str) -> anyhow::Result<store::Store> {
+    let folder = store::sqlite_path(database_url)
+        .and_then(|db| std::path::Path::new(db).parent().map(std::path::Path::to_path_buf))
+        .unwrap_or_default();
+    let (keys, _) = store::keys::Keys::load_or_create(&folder.join("pocketchart.keys"))?;
+    Ok(store::Store::open(database_url, std::sync::Arc::new(keys)).await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use clap::Parser;
 use demo::large::{self, LargeTable};
-use store::Store;
 
 #[derive(Parser)]
 struct Args {
@@ -28,7 +27,7 @@ struct Args {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let store = Store::open(&args.database).await?;
+    let store = bench::open_store(&args.database).await?;
     if store.is_empty_practice().await? {
         let started = Instant::now();
         let summary = large::fill(&store, args.seed, chrono::Utc::now(), args.patients, |written| {

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use bench::Summary;
 use clap::Parser;
 use domain::orders::expand_statuses;
-use store::Store;
 use store::orders::OrderFilter;
 
 #[derive(Parser)]
@@ -54,7 +53,7 @@ pub fn mix() -> Vec<(OrderFilter, u64)> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let store = Store::open(&args.database).await?;
+    let store = bench::open_store(&args.database).await?;
     let requests = Arc::new(mix());
     for (filter, offset) in requests.iter() {
         store.order_page(filter, 25, *offset).await?;

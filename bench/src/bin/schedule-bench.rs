@@ -45,7 +45,7 @@ async fn load_day(store: &Store, (day, resource): DayRequest) -> anyhow::Result<
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let store = Store::open(&args.database).await?;
+    let store = bench::open_store(&args.database).await?;
     let today = Utc::now().with_timezone(&Los_Angeles).date_naive();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let days: Vec<NaiveDate> =

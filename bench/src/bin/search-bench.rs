@@ -68,7 +68,7 @@ async fn make_queries(store: &Store, count: usize, path: &std::path::Path) -> an
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let store = Store::open(&args.database).await?;
+    let store = bench::open_store(&args.database).await?;
     if let Some(count) = args.make_queries {
         make_queries(&store, count, &args.queries).await?;
     }

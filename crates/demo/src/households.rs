@@ -248,6 +248,7 @@ fn member(rng: &mut ChaCha8Rng, shape: &Shape<'_>, id: i64, role: i64, age: i64,
         inactive: rng.random_bool(0.03),
         created_at: created,
         updated_at: created,
+        version: 1,
         last_name_key: domain::search::fold_name(last),
         first_name_key: domain::search::fold_name(first),
     }

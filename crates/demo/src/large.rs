@@ -227,6 +227,14 @@ pub async fn fill(
 
         let txn = store.connection().begin().await?;
         tables.rows(&txn, accounts).await?;
+        // Stored encrypted, as the store writes them.
+        let members = members
+            .into_iter()
+            .map(|mut p| {
+                p.government_identifier = store.keys().seal_identifier(&p.government_identifier);
+                p
+            })
+            .collect();
         tables.households(&txn, members).await?;
         tables.rows(&txn, phones).await?;
         for batch in new_names.chunks(400) {

@@ -219,6 +219,8 @@ pub async fn fill(store: &Store, options: &DemoOptions) -> Result<DemoSummary, D
     written.move_sequences(&txn, store.backend()).await?;
     txn.commit().await?;
     store.mark_names_stale();
+    // The generated SSNs were written as they are; they are stored encrypted.
+    store.seal_identifiers().await?;
     Ok(summary)
 }
 

@@ -234,6 +234,7 @@ fn add_orders(
             created_by: creator,
             created_at: ordered_at,
             updated_at: moment,
+            version: 1,
         });
     }
 }

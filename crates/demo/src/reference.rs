@@ -217,6 +217,7 @@ pub fn users(now: DateTime<Utc>) -> Vec<user::Model> {
         disabled: false,
         created_at: now - Duration::days(900),
         updated_at: now - Duration::days(900),
+        session_epoch: 0,
     };
     vec![
         staff(2, DEMO_USERNAME, "Jordan", "Avery", "Office Manager", false, 0),

@@ -177,6 +177,7 @@ pub fn build(
                     created_by: [2, 8, 9][rng.random_range(0..3)],
                     created_at: starts_at - Duration::days(rng.random_range(1..60)),
                     updated_at: if starts_at < now { starts_at } else { starts_at - Duration::days(1) },
+                    version: 1,
                 });
                 taken.insert((resource.id, day, minute / 60));
                 minute += length as u32;
@@ -221,6 +222,7 @@ pub fn build(
                 created_by: 8,
                 created_at: starts_at - Duration::days(14),
                 updated_at: starts_at,
+                version: 1,
             });
         }
     }
@@ -409,6 +411,7 @@ impl ArchiveDays<'_> {
                     created_by: 8,
                     created_at: starts_at - Duration::days(14),
                     updated_at: starts_at,
+                    version: 1,
                 });
                 minute += length;
             }

@@ -49,6 +49,92 @@ pub fn normalize_username(raw: &str) -> Option<String> {
         .then_some(name)
 }
 
+/// Shortest password a person may set.
+pub const PASSWORD_MIN_CHARS: usize = 8;
+
+/// Passwords that head every published list of leaked passwords, or are built from the
+/// product's and the trade's own words; compared without case.
+const COMMON_PASSWORDS: &[&str] = &[
+    "password",
+    "password1",
+    "password12",
+    "password123",
+    "password!",
+    "passw0rd",
+    "p@ssw0rd",
+    "p@ssword",
+    "12345678",
+    "123456789",
+    "1234567890",
+    "12345678910",
+    "87654321",
+    "11111111",
+    "00000000",
+    "88888888",
+    "123123123",
+    "1q2w3e4r",
+    "1q2w3e4r5t",
+    "qwertyui",
+    "qwertyuiop",
+    "qwerty123",
+    "qwerty12",
+    "asdfghjk",
+    "asdfghjkl",
+    "zxcvbnm1",
+    "iloveyou",
+    "iloveyou1",
+    "sunshine",
+    "princess",
+    "football",
+    "baseball",
+    "welcome1",
+    "welcome123",
+    "letmein1",
+    "abc12345",
+    "abcd1234",
+    "aa123456",
+    "superman",
+    "trustno1",
+    "starwars",
+    "whatever",
+    "dragon12",
+    "master12",
+    "monkey12",
+    "computer",
+    "internet",
+    "changeme",
+    "changeme1",
+    "administrator",
+    "admin123",
+    "admin1234",
+    "doctor123",
+    "dentist1",
+    "dentist123",
+    "medical1",
+    "patient1",
+    "hospital",
+    "clinic123",
+    "nurse123",
+    "pocketchart",
+    "pocketchart1",
+];
+
+/// Why `typed` may not be a password, in the words the CLI prints; None when it may.
+pub fn password_problem(typed: &str, username: &str) -> Option<String> {
+    let lower = typed.to_lowercase();
+    if typed.chars().count() < PASSWORD_MIN_CHARS {
+        return Some(format!("a password needs at least {PASSWORD_MIN_CHARS} characters"));
+    }
+    let one_character = lower.chars().all(|c| lower.starts_with(c));
+    if one_character || COMMON_PASSWORDS.contains(&lower.as_str()) {
+        return Some("that password is on the lists attackers try first; choose another".into());
+    }
+    if !username.is_empty() && lower.contains(&username.to_lowercase()) {
+        return Some("a password may not contain the username".into());
+    }
+    None
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("password hashing failed: {0}")]
 pub struct HashError(String);
@@ -83,6 +169,17 @@ pub fn decoy_hash() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_common_and_username_passwords_are_refused() {
+        assert!(password_problem("short", "rlopez").is_some_and(|p| p.contains("8 characters")));
+        assert!(password_problem("password", "rlopez").is_some());
+        assert!(password_problem("12345678", "rlopez").is_some());
+        assert!(password_problem("PassWord1", "rlopez").is_some(), "case does not matter");
+        assert!(password_problem("zzzzzzzzzz", "rlopez").is_some());
+        assert!(password_problem("rlopez-2026", "rlopez").is_some());
+        assert_eq!(password_problem("hygiene-2026", "rlopez"), None);
+    }
 
     #[test]
     fn digest_of_typed_password_is_lowercase_hex_sha256() {

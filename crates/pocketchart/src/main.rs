@@ -1,5 +1,6 @@
 //! `pocketchart`: the practice-management server and its admin commands in one binary.
 
+mod audit_cli;
 mod settings;
 
 use std::io::{BufRead, IsTerminal};
@@ -9,10 +10,12 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 use demo::DemoOptions;
-use domain::credentials::{PasswordDigest, hash_password, normalize_username};
+use domain::credentials::{PasswordDigest, hash_password, normalize_username, password_problem};
 use server::{Clock, ServerConfig, SystemClock};
 use settings::{DEFAULT_DATABASE_URL, DEFAULT_LISTEN, FileSettings};
 use store::Store;
+use store::audit::{AuditEntry, Outcome};
+use store::keys::Keys;
 use store::users::NewUser;
 
 #[derive(Parser)]
@@ -24,6 +27,10 @@ struct Cli {
     /// Config file (TOML) [default: ./pocketchart.toml when present]
     #[arg(long, global = true, env = "POCKETCHART_CONFIG")]
     config: Option<PathBuf>,
+    /// The keys file (token signing, audit chain and SSN keys), created 0600 when absent
+    /// [default: pocketchart.keys beside a SQLite database, else in the working folder]
+    #[arg(long, global = true, env = "POCKETCHART_KEYS_FILE")]
+    keys_file: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -54,6 +61,19 @@ enum Command {
     },
     /// Print the API's OpenAPI document
     Openapi,
+    /// Check the audit log's chain, or print a report of it
+    #[command(subcommand)]
+    Audit(audit_cli::AuditCommand),
+    /// Manage the keys file
+    #[command(subcommand)]
+    Keys(KeysCommand),
+}
+
+#[derive(Subcommand)]
+enum KeysCommand {
+    /// Add a new SSN encryption key to the keys file and re-encrypt every SSN with it
+    /// (the old keys stay in the file, so backups made before can still be read)
+    Rotate,
 }
 
 #[derive(Args)]
@@ -129,15 +149,22 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve(args) => {
             let json_logs = args.log_format.as_deref().or(file.log_format.as_deref()) == Some("json");
             init_logging(json_logs);
-            serve(args, file, &database_url).await
+            let keys = load_keys(cli.keys_file.as_deref().or(file.keys_file.as_deref()), &database_url)?;
+            serve(args, file, &database_url, keys).await
         }
         Command::Openapi => {
             println!("{}", server::openapi_document().to_pretty_json()?);
             Ok(())
         }
+        Command::Keys(KeysCommand::Rotate) => {
+            init_logging(false);
+            rotate_keys(&settings::keys_path(cli.keys_file.or(file.keys_file).as_deref(), &database_url), &database_url)
+                .await
+        }
         command => {
             init_logging(false);
-            let store = Store::open(&database_url).await.context("cannot open the database")?;
+            let keys = load_keys(cli.keys_file.or(file.keys_file).as_deref(), &database_url)?;
+            let store = Store::open(&database_url, keys).await.context(OPEN_FAILED)?;
             let outcome = admin(command, &store).await;
             store.close().await;
             outcome
@@ -145,10 +172,48 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
-async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyhow::Result<()> {
+/// Said when the database cannot be opened, which includes SSNs the keys do not open.
+const OPEN_FAILED: &str = "cannot open the database (if it names an identifier that cannot be decrypted, \
+    the keys file is not this practice's: pass the right one with --keys-file)";
+
+/// The keys file's keys, creating the file (0600) at first start.
+fn load_keys(named: Option<&std::path::Path>, database_url: &str) -> anyhow::Result<Arc<Keys>> {
+    let path = settings::keys_path(named, database_url);
+    let (keys, created) = Keys::load_or_create(&path)?;
+    if created {
+        tracing::warn!(path = %path.display(), "keys file created; back it up apart from the database");
+    }
+    Ok(Arc::new(keys))
+}
+
+/// A new SSN key: the keys file is replaced (through a private temporary file renamed
+/// over it), then every SSN is sealed again with the new key.
+async fn rotate_keys(path: &std::path::Path, database_url: &str) -> anyhow::Result<()> {
+    let (keys, _) = Keys::load_or_create(path)?;
+    let rotated = keys.with_new_identifier_key();
+    let staging = path.with_extension("keys.new");
+    let _ = std::fs::remove_file(&staging);
+    rotated.write_new(&staging).with_context(|| format!("cannot write {}", staging.display()))?;
+    std::fs::rename(&staging, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    // Opening seals every identifier not yet sealed with the current (new) key.
+    let store = Store::open(database_url, Arc::new(rotated)).await.context(OPEN_FAILED)?;
+    let now = SystemClock.now();
+    store.record_audit(now, AuditEntry::new("keys.rotate", Outcome::Success).detail(cli_actor())).await?;
+    store.close().await;
+    println!("A new SSN key is in {}; every SSN is encrypted with it. Back up the keys file.", path.display());
+    Ok(())
+}
+
+/// Who ran an admin command, for its audit entry: the operating-system user.
+fn cli_actor() -> String {
+    let user = std::env::var("SUDO_USER").or_else(|_| std::env::var("USER")).unwrap_or_else(|_| "unknown".into());
+    format!("command line, as {user}")
+}
+
+async fn serve(args: ServeArgs, file: FileSettings, database_url: &str, keys: Arc<Keys>) -> anyhow::Result<()> {
     let listen = args.listen.or(file.listen).unwrap_or_else(|| DEFAULT_LISTEN.to_owned());
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store = Store::open(database_url).await.context("cannot open the database")?;
+    let store = Store::open(database_url, keys).await.context(OPEN_FAILED)?;
 
     if args.demo || file.demo.unwrap_or(false) {
         if store.is_empty_practice().await? {
@@ -180,6 +245,7 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str) -> anyho
     server::spawn_housekeeping(store.clone(), clock);
     server::serve(listener, app.router, shutdown_signal()).await?;
     // Requests are done; write what the audit queue still holds before closing.
+    app.audit.flush().await;
     drop(app.audit);
     app.audit_writer.finished().await;
     store.close().await;
@@ -224,10 +290,14 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
         }
         Command::Backup { to } => {
             store.backup_to(&to).await?;
+            let entry =
+                AuditEntry::new("backup", Outcome::Success).detail(format!("{} to {}", cli_actor(), to.display()));
+            store.record_audit(now, entry).await?;
             println!("Backup written to {}", to.display());
         }
         Command::User(user) => user_command(user, store, now).await?,
-        Command::Serve(_) | Command::Openapi => unreachable!("handled in main"),
+        Command::Audit(audit) => audit_cli::run(audit, store).await?,
+        Command::Serve(_) | Command::Openapi | Command::Keys(_) => unreachable!("handled in main"),
     }
     Ok(())
 }
@@ -241,7 +311,7 @@ async fn user_command(command: UserCommand, store: &Store, now: chrono::DateTime
                 !first_name.trim().is_empty() && !last_name.trim().is_empty(),
                 "first and last name are required"
             );
-            let digest = read_new_password()?;
+            let digest = read_new_password(&username)?;
             let user = store
                 .create_user(
                     NewUser {
@@ -257,27 +327,36 @@ async fn user_command(command: UserCommand, store: &Store, now: chrono::DateTime
                     now,
                 )
                 .await?;
+            let entry = AuditEntry::new("user.add", Outcome::Success)
+                .entity("user", Some(user.id.to_string()))
+                .detail(cli_actor());
+            store.record_audit(now, entry).await?;
             println!("User {} created with id {}.", user.username, user.id);
         }
         UserCommand::Passwd { username } => {
             let username = username_of(&username)?;
-            let Some(user) = store.user_by_username(&username).await? else { bail!("no user named {username}") };
-            let digest = read_new_password()?;
-            store.set_password_hash(&username, hash_password(&digest)?, now).await?;
-            let ended = store.revoke_user_sessions(user.id, now).await?;
-            println!("Password of {username} changed; {ended} session(s) ended.");
+            if store.user_by_username(&username).await?.is_none() {
+                bail!("no user named {username}")
+            }
+            let digest = read_new_password(&username)?;
+            let audit = AuditEntry::new("user.passwd", Outcome::Success).detail(cli_actor());
+            let Some(change) = store.set_password_hash(&username, hash_password(&digest)?, now, audit).await? else {
+                bail!("no user named {username}")
+            };
+            println!("Password of {username} changed; {} session(s) ended.", change.sessions_ended);
         }
         UserCommand::Disable { username } => {
             let username = username_of(&username)?;
-            let Some(user_id) = store.set_user_disabled(&username, true, now).await? else {
+            let audit = AuditEntry::new("user.disable", Outcome::Success).detail(cli_actor());
+            let Some(change) = store.set_user_disabled(&username, true, now, audit).await? else {
                 bail!("no user named {username}")
             };
-            let ended = store.revoke_user_sessions(user_id, now).await?;
-            println!("{username} can no longer log in; {ended} session(s) ended.");
+            println!("{username} can no longer log in; {} session(s) ended.", change.sessions_ended);
         }
         UserCommand::Enable { username } => {
             let username = username_of(&username)?;
-            if store.set_user_disabled(&username, false, now).await?.is_none() {
+            let audit = AuditEntry::new("user.enable", Outcome::Success).detail(cli_actor());
+            if store.set_user_disabled(&username, false, now, audit).await?.is_none() {
                 bail!("no user named {username}");
             }
             println!("{username} can log in again.");
@@ -286,8 +365,9 @@ async fn user_command(command: UserCommand, store: &Store, now: chrono::DateTime
     Ok(())
 }
 
-/// Asks twice on a terminal; reads one line otherwise (for scripts).
-fn read_new_password() -> anyhow::Result<PasswordDigest> {
+/// Asks twice on a terminal; reads one line otherwise (for scripts). Short and common
+/// passwords are refused (the demo practice's are made by `demo`, not here).
+fn read_new_password(username: &str) -> anyhow::Result<PasswordDigest> {
     let typed = if std::io::stdin().is_terminal() {
         let first = rpassword::prompt_password("New password: ")?;
         let again = rpassword::prompt_password("Again: ")?;
@@ -298,6 +378,8 @@ fn read_new_password() -> anyhow::Result<PasswordDigest> {
         std::io::stdin().lock().read_line(&mut line)?;
         line.trim_end_matches(['\r', '\n']).to_owned()
     };
-    anyhow::ensure!(typed.chars().count() >= 8, "a password needs at least 8 characters");
+    if let Some(problem) = password_problem(&typed, username) {
+        bail!("{problem}");
+    }
     Ok(PasswordDigest::of_typed(&typed))
 }

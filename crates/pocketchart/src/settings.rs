@@ -22,6 +22,7 @@ pub struct FileSettings {
     pub jwt_secret: Option<String>,
     pub log_format: Option<String>,
     pub web_dir: Option<std::path::PathBuf>,
+    pub keys_file: Option<std::path::PathBuf>,
 }
 
 impl FileSettings {
@@ -37,6 +38,20 @@ impl FileSettings {
         toml::from_str(&text).with_context(|| format!("config file {} is not valid", path.display()))
     }
 }
+
+/// The keys file: the one named, else `pocketchart.keys` in a SQLite database's folder
+/// (so a backup written beside it opens with the same keys), else in the working folder.
+pub fn keys_path(named: Option<&Path>, database_url: &str) -> PathBuf {
+    if let Some(path) = named {
+        return path.to_path_buf();
+    }
+    let folder = store::sqlite_path(database_url)
+        .and_then(|db| Path::new(db).parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    folder.join(KEYS_FILE_NAME)
+}
+
+pub const KEYS_FILE_NAME: &str = "pocketchart.keys";
 
 /// A signing secret must be long enough that it cannot be guessed.
 pub fn jwt_secret(raw: &str) -> anyhow::Result<Vec<u8>> {
@@ -54,6 +69,14 @@ mod tests {
         assert_eq!(parsed.listen.as_deref(), Some("0.0.0.0:9000"));
         assert_eq!(parsed.demo, Some(true));
         assert!(toml::from_str::<FileSettings>("lisen = \"x\"").is_err());
+    }
+
+    #[test]
+    fn the_keys_file_sits_beside_a_sqlite_database() {
+        assert_eq!(keys_path(None, "sqlite://data/p.db"), PathBuf::from("data/pocketchart.keys"));
+        assert_eq!(keys_path(None, "sqlite://p.db"), PathBuf::from("pocketchart.keys"));
+        assert_eq!(keys_path(None, "postgres://u@h/db"), PathBuf::from("pocketchart.keys"));
+        assert_eq!(keys_path(Some(Path::new("/etc/pc.keys")), "sqlite://p.db"), PathBuf::from("/etc/pc.keys"));
     }
 
     #[test]

@@ -157,6 +157,10 @@ async fn users_are_added_disabled_enabled_and_given_new_passwords() {
     ));
     let short = run(&scratch.0, &["--database", &url, "user", "passwd", "rlopez"], "short\n");
     assert!(!short.status.success(), "passwords need 8 characters");
+    for common in ["12345678\n", "password\n", "rlopez-2026\n"] {
+        let refused = run(&scratch.0, &["--database", &url, "user", "passwd", "rlopez"], common);
+        assert!(!refused.status.success(), "{common} is refused");
+    }
 
     let served = serve(&scratch.0, &["--database", &url, "--listen", "127.0.0.1:0"], &[]);
     assert_eq!(login(&served.address, "rlopez", "hygiene-2026").await, reqwest::StatusCode::OK);
@@ -196,4 +200,45 @@ async fn serve_takes_settings_from_flags_then_environment_then_config_file() {
         assert_eq!(login(&served.address, "demo", "demo").await, reqwest::StatusCode::OK);
     }
     assert!(from_flag.exists() && !from_env.exists());
+}
+
+#[test]
+fn admin_commands_are_audited_and_the_chain_verifies() {
+    let scratch = Scratch::new("audit");
+    let url = scratch.database_url();
+    assert_success(&run(&scratch.0, &["--database", &url, "demo", "--patients", "20"], ""));
+    let add = ["--database", url.as_str(), "user", "add", "--username", "tnguyen", "--first-name", "Tam"];
+    assert_success(&run(&scratch.0, &[&add[..], &["--last-name", "Nguyen"]].concat(), "front-desk-2026\n"));
+    assert_success(&run(&scratch.0, &["--database", &url, "user", "disable", "tnguyen"], ""));
+    let copy = scratch.0.join("copy.db").display().to_string();
+    assert_success(&run(&scratch.0, &["--database", &url, "backup", "--to", &copy], ""));
+
+    let verify = run(&scratch.0, &["--database", &url, "audit", "verify"], "");
+    assert_success(&verify);
+    assert!(stdout(&verify).contains("The audit log is intact: 3 rows verified"), "{}", stdout(&verify));
+    let report =
+        run(&scratch.0, &["--database", &url, "audit", "report", "--from", "2000-01-01", "--to", "2200-12-31"], "");
+    assert_success(&report);
+    let text = stdout(&report);
+    assert!(text.starts_with("id,at,user_id,username,action,outcome"), "{text}");
+    for action in ["user.add", "user.disable", "backup"] {
+        assert!(text.contains(&format!(",{action},success,")), "{action} in {text}");
+    }
+    let json = run(
+        &scratch.0,
+        &["--database", &url, "audit", "report", "--from", "2000-01-01", "--to", "2200-12-31", "--format", "json"],
+        "",
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&json).lines().next().expect("a line")).expect("one JSON object per line");
+    assert_eq!(first["action"], "user.add");
+
+    // The keys file was created private beside the database, and the backup opens with it.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let keys = std::fs::metadata(scratch.0.join("pocketchart.keys")).expect("keys file");
+        assert_eq!(keys.permissions().mode() & 0o777, 0o600);
+    }
+    assert_success(&run(&scratch.0, &["--database", &format!("sqlite://{copy}"), "audit", "verify"], ""));
 }

@@ -101,6 +101,14 @@ impl AppError {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
     }
 
+    /// 503 with `Retry-After: 1`: the server is at capacity for a moment.
+    pub fn busy() -> Self {
+        let mut error =
+            Self::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "The server is busy. Please try again in a moment.");
+        error.retry_after_seconds = Some(1);
+        error
+    }
+
     /// 500. The cause goes to the log, never to the client.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         let mut error = Self::new(
@@ -129,6 +137,12 @@ impl std::fmt::Display for AppError {
 
 impl From<store::DbErr> for AppError {
     fn from(error: store::DbErr) -> Self {
+        // No connection free within the pool's wait: load, not a fault. Say when to retry.
+        if matches!(error, store::DbErr::ConnectionAcquire(_)) {
+            let mut busy = Self::busy();
+            busy.cause = Some(error.to_string());
+            return busy;
+        }
         Self::internal(error)
     }
 }

@@ -63,7 +63,7 @@ pub struct App {
 pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> Result<App, store::DbErr> {
     let secret = match &config.jwt_secret {
         Some(secret) => secret.clone(),
-        None => store.signing_key().await?,
+        None => store.keys().token_signing_key().to_vec(),
     };
     let time_zone = practice_time_zone(&store).await?;
     let (audit, audit_writer) = AuditSink::start(store.clone());
@@ -72,7 +72,6 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         tokens: Arc::new(TokenKeys::from_secret(&secret)),
         clock,
         throttle: Arc::new(LoginThrottle::new(config.login_limits)),
-        sessions: Arc::default(),
         config: Arc::new(config),
         audit_sink: audit.clone(),
         time_zone,
@@ -129,7 +128,8 @@ pub async fn serve(
         .await
 }
 
-/// Deletes ended sessions once an hour. The audit log keeps their history.
+/// Deletes ended sessions and old login counters once an hour. The audit log keeps
+/// their history.
 pub fn spawn_housekeeping(store: Store, clock: Arc<dyn Clock>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut every_hour = tokio::time::interval(Duration::from_secs(3600));
@@ -140,6 +140,9 @@ pub fn spawn_housekeeping(store: Store, clock: Arc<dyn Clock>) -> tokio::task::J
                 Ok(0) => {}
                 Ok(purged) => tracing::info!(purged, "ended sessions deleted"),
                 Err(error) => tracing::warn!(%error, "could not delete ended sessions"),
+            }
+            if let Err(error) = store.purge_login_attempts(cutoff).await {
+                tracing::warn!(%error, "could not delete old login counters");
             }
         }
     })

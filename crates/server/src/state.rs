@@ -7,7 +7,7 @@ use store::Store;
 use store::audit::AuditEntry;
 
 use crate::audit::AuditSink;
-use crate::auth::{LoginThrottle, SessionCache, TokenKeys};
+use crate::auth::{LoginThrottle, TokenKeys};
 use crate::clock::Clock;
 use crate::config::ServerConfig;
 use crate::error::AppError;
@@ -18,7 +18,6 @@ pub struct AppState {
     pub tokens: Arc<TokenKeys>,
     pub clock: Arc<dyn Clock>,
     pub throttle: Arc<LoginThrottle>,
-    pub sessions: Arc<SessionCache>,
     pub config: Arc<ServerConfig>,
     pub audit_sink: AuditSink,
     /// The practice's time zone: what "a day" and "today" mean. Set in the desktop

@@ -15,6 +15,8 @@ pub enum BackupError {
          pg_dump --format=custom --file=pocketchart.dump \"$POCKETCHART_DATABASE_URL\""
     )]
     UsePgDump,
+    #[error("cannot create {path}: {source}")]
+    Create { path: String, source: std::io::Error },
     #[error(transparent)]
     Db(#[from] crate::DbErr),
 }
@@ -29,6 +31,9 @@ impl Store {
         if target.exists() {
             return Err(BackupError::TargetExists(target.display().to_string()));
         }
+        // Created empty and private first: VACUUM INTO fills an empty file, keeping its mode.
+        crate::keys::private_new_file(target)
+            .map_err(|source| BackupError::Create { path: target.display().to_string(), source })?;
         let path = target.to_string_lossy().into_owned();
         self.db
             .execute_raw(Statement::from_sql_and_values(self.db.get_database_backend(), "VACUUM INTO ?", [path.into()]))

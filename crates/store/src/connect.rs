@@ -52,8 +52,32 @@ pub fn sqlite_path(url: &str) -> Option<&str> {
     (!path.is_empty() && path != ":memory:").then_some(path)
 }
 
+/// The database and its WAL hold patients' records: only the server's user may read them.
+/// A new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm files
+/// the database file's mode); an existing one is narrowed to 0600.
+fn keep_private(path: &std::path::Path) -> std::io::Result<()> {
+    match crate::keys::private_new_file(path) {
+        Ok(_) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(error) => return Err(error),
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for suffix in ["", "-wal", "-shm"] {
+            let file = std::path::PathBuf::from(format!("{}{suffix}", path.display()));
+            if let Ok(meta) = std::fs::metadata(&file)
+                && meta.permissions().mode() & 0o077 != 0
+            {
+                std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Store {
-    pub(crate) async fn connect(url: &str) -> Result<Self, ConnectError> {
+    pub(crate) async fn connect(url: &str, keys: std::sync::Arc<crate::keys::Keys>) -> Result<Self, ConnectError> {
         let backend = Backend::of_url(url)?;
         let mut url = url.to_owned();
         if backend == Backend::Sqlite {
@@ -63,6 +87,8 @@ impl Store {
                     std::fs::create_dir_all(folder)
                         .map_err(|source| ConnectError::Folder { path: folder.display().to_string(), source })?;
                 }
+                keep_private(std::path::Path::new(path))
+                    .map_err(|source| ConnectError::Folder { path: path.to_owned(), source })?;
             }
             if !url.contains("mode=") {
                 url.push_str(if url.contains('?') { "&mode=rwc" } else { "?mode=rwc" });
@@ -102,7 +128,7 @@ impl Store {
         db.set_metric_callback(move |_| {
             counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
-        Ok(Self { db, backend, names: std::sync::Arc::default(), statements })
+        Ok(Self { db, backend, names: std::sync::Arc::default(), statements, keys })
     }
 
     /// Brings the schema up to date. On PostgreSQL an advisory lock makes concurrent

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod backup;
 mod connect;
 pub mod entities;
+pub mod keys;
 mod migrations;
 pub mod names;
 pub mod orders;
@@ -18,10 +19,11 @@ pub mod schedule;
 pub mod search;
 pub mod sessions;
 pub mod settings;
+pub mod throttle;
 pub mod users;
 pub mod vitals;
 
-pub use connect::{Backend, ConnectError};
+pub use connect::{Backend, ConnectError, sqlite_path};
 pub use sea_orm::DbErr;
 
 use std::sync::Arc;
@@ -37,6 +39,8 @@ pub struct Store {
     names: Arc<names::NameIndex>,
     /// Statements run through this handle and its clones (see [`Store::statements_run`]).
     statements: Arc<std::sync::atomic::AtomicU64>,
+    /// The keys file's keys: the audit chain's and the identifiers' (see [`keys`]).
+    keys: Arc<keys::Keys>,
 }
 
 impl std::fmt::Debug for Store {
@@ -46,12 +50,18 @@ impl std::fmt::Debug for Store {
 }
 
 impl Store {
-    /// Opens the database named by `url` (`sqlite://path` or `postgres://...`) and brings
-    /// its schema up to date.
-    pub async fn open(url: &str) -> Result<Self, ConnectError> {
-        let store = Self::connect(url).await?;
+    /// Opens the database named by `url` (`sqlite://path` or `postgres://...`), brings
+    /// its schema up to date, and encrypts any identifier still stored in plain text.
+    pub async fn open(url: &str, keys: Arc<keys::Keys>) -> Result<Self, ConnectError> {
+        let store = Self::connect(url, keys).await?;
         store.migrate().await?;
+        store.seal_identifiers().await?;
         Ok(store)
+    }
+
+    /// The keys this handle seals identifiers and chains the audit log with.
+    pub fn keys(&self) -> &keys::Keys {
+        &self.keys
     }
 
     pub fn backend(&self) -> Backend {

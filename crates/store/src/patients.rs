@@ -49,6 +49,7 @@ pub struct Balances {
 impl Store {
     pub async fn patient_record(&self, patient_id: i64) -> Result<Option<PatientRecord>, DbErr> {
         let Some(patient) = patient::Entity::find_by_id(patient_id).one(&self.db).await? else { return Ok(None) };
+        let patient = self.opened(patient)?;
         let account = account::Entity::find_by_id(patient.account_id).one(&self.db).await?;
         Ok(account.map(|account| PatientRecord { patient, account }))
     }
@@ -60,7 +61,54 @@ impl Store {
     }
 
     pub async fn patients_by_ids(&self, ids: &[i64]) -> Result<Vec<patient::Model>, DbErr> {
-        patient::Entity::find().filter(patient::Column::Id.is_in(ids.iter().copied())).all(&self.db).await
+        let found =
+            patient::Entity::find().filter(patient::Column::Id.is_in(ids.iter().copied())).all(&self.db).await?;
+        found.into_iter().map(|patient| self.opened(patient)).collect()
+    }
+
+    /// The patient with their government identifier decrypted (it is stored sealed with
+    /// the keys file's key). A value no key opens is an error: the wrong keys file.
+    fn opened(&self, mut patient: patient::Model) -> Result<patient::Model, DbErr> {
+        patient.government_identifier = self
+            .keys
+            .open_identifier(&patient.government_identifier)
+            .map_err(|error| DbErr::Custom(format!("patient {}: {error}", patient.id)))?;
+        Ok(patient)
+    }
+
+    /// Encrypts every government identifier not yet sealed with the current key: those
+    /// stored in plain text before encryption, and those of a key rotated out. Run at
+    /// every start (a look at an index-sized column when there is nothing to do).
+    pub async fn seal_identifiers(&self) -> Result<u64, DbErr> {
+        let stale: Vec<(i64, String)> = patient::Entity::find()
+            .select_only()
+            .column(patient::Column::Id)
+            .column(patient::Column::GovernmentIdentifier)
+            .filter(patient::Column::GovernmentIdentifier.ne(""))
+            .into_tuple::<(i64, String)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .filter(|(_, stored)| !self.keys.is_sealed_with_current(stored))
+            .collect();
+        let mut sealed = 0;
+        for chunk in stale.chunks(500) {
+            let txn = self.begin_write().await?;
+            for (id, stored) in chunk {
+                let plain = self
+                    .keys
+                    .open_identifier(stored)
+                    .map_err(|error| DbErr::Custom(format!("patient {id}: {error}")))?;
+                patient::Entity::update_many()
+                    .col_expr(patient::Column::GovernmentIdentifier, Expr::value(self.keys.seal_identifier(&plain)))
+                    .filter(patient::Column::Id.eq(*id))
+                    .exec(&txn)
+                    .await?;
+                sealed += 1;
+            }
+            txn.commit().await?;
+        }
+        Ok(sealed)
     }
 
     pub async fn accounts_by_ids(&self, ids: &[i64]) -> Result<Vec<account::Model>, DbErr> {
@@ -90,7 +138,7 @@ impl Store {
         let mut row = patient_row(fields, now);
         row.display_id = Set(format!("pending-{}", rand::random::<u64>()));
         row.account_id = Set(new_account.id);
-        row.government_identifier = Set(government_identifier.to_owned());
+        row.government_identifier = Set(self.keys.seal_identifier(government_identifier));
         row.patient_provider_id = Set(care.patient_provider_id);
         row.office_id = Set(care.office_id);
         row.fee_schedule_id = Set(care.fee_schedule_id);
@@ -113,7 +161,7 @@ impl Store {
             .exec(&txn)
             .await?;
         write_search_entries(&txn, patient_id, fields).await?;
-        crate::audit::insert(&txn, now, AuditEntry { patient_id: Some(patient_id), ..audit }).await?;
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { patient_id: Some(patient_id), ..audit }).await?;
         txn.commit().await?;
         self.note_names(fields);
         Ok(patient_id)
@@ -147,11 +195,11 @@ impl Store {
         match government_identifier {
             IdentifierChange::Keep => {}
             IdentifierChange::Clear => row.government_identifier = Set(String::new()),
-            IdentifierChange::Set(value) => row.government_identifier = Set(value),
+            IdentifierChange::Set(value) => row.government_identifier = Set(self.keys.seal_identifier(&value)),
         }
         row.update(&txn).await?;
         write_search_entries(&txn, patient_id, fields).await?;
-        crate::audit::insert(&txn, now, audit).await?;
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
         self.note_names(fields);
         Ok(true)
@@ -180,7 +228,7 @@ impl Store {
             .filter(account::Column::Id.eq(account_id))
             .exec(&txn)
             .await?;
-        crate::audit::insert(&txn, now, audit).await?;
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
         Ok(true)
     }

@@ -3,8 +3,11 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
+use sea_orm::sea_query::{Expr, ExprTrait};
+
 use crate::Store;
-use crate::entities::user;
+use crate::audit::AuditEntry;
+use crate::entities::{session, user};
 
 /// What it takes to create a user. The password arrives already hashed.
 #[derive(Clone, Debug)]
@@ -102,34 +105,69 @@ impl Store {
         user::Entity::find().filter(user::Column::Id.gt(1)).count(&self.db).await
     }
 
-    /// Replaces a user's password hash. False when no such user exists.
+    /// Replaces a user's password hash and ends every session of theirs, in one
+    /// transaction with `audit` (the entity is filled in). None when no such user exists.
     pub async fn set_password_hash(
         &self,
         username: &str,
         hash: String,
         now: DateTime<Utc>,
-    ) -> Result<bool, crate::DbErr> {
-        let Some(found) = self.user_by_username(username).await? else { return Ok(false) };
-        let mut row: user::ActiveModel = found.into();
-        row.password_hash = Set(hash);
-        row.updated_at = Set(now);
-        row.update(&self.db).await?;
-        Ok(true)
+        audit: AuditEntry,
+    ) -> Result<Option<UserChange>, crate::DbErr> {
+        self.change_user(username, now, audit, user::Column::PasswordHash, Expr::value(hash)).await
     }
 
-    /// Disables or re-enables a user; returns the user's id when found.
+    /// Disables or re-enables a user; disabling ends their sessions at once. In one
+    /// transaction with `audit`. None when no such user exists.
     pub async fn set_user_disabled(
         &self,
         username: &str,
         disabled: bool,
         now: DateTime<Utc>,
-    ) -> Result<Option<i64>, crate::DbErr> {
-        let Some(found) = self.user_by_username(username).await? else { return Ok(None) };
-        let id = found.id;
-        let mut row: user::ActiveModel = found.into();
-        row.disabled = Set(disabled);
-        row.updated_at = Set(now);
-        row.update(&self.db).await?;
-        Ok(Some(id))
+        audit: AuditEntry,
+    ) -> Result<Option<UserChange>, crate::DbErr> {
+        self.change_user(username, now, audit, user::Column::Disabled, Expr::value(disabled)).await
     }
+
+    /// Sets one column and raises the session epoch in a single statement, so a login
+    /// that verified the old password while this ran makes a session that is already
+    /// dead (see `sessions`), then revokes the live ones.
+    async fn change_user(
+        &self,
+        username: &str,
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+        column: user::Column,
+        value: sea_orm::sea_query::SimpleExpr,
+    ) -> Result<Option<UserChange>, crate::DbErr> {
+        let txn = self.begin_write().await?;
+        let Some(found) = user::Entity::find().filter(user::Column::Username.eq(username)).one(&txn).await? else {
+            return Ok(None);
+        };
+        user::Entity::update_many()
+            .col_expr(column, value)
+            .col_expr(user::Column::SessionEpoch, Expr::col(user::Column::SessionEpoch).add(1))
+            .col_expr(user::Column::UpdatedAt, Expr::value(now))
+            .filter(user::Column::Id.eq(found.id))
+            .exec(&txn)
+            .await?;
+        let ended = session::Entity::update_many()
+            .col_expr(session::Column::RevokedAt, Expr::value(now))
+            .filter(session::Column::UserId.eq(found.id))
+            .filter(session::Column::RevokedAt.is_null())
+            .exec(&txn)
+            .await?
+            .rows_affected;
+        let entry = audit.entity("user", Some(found.id.to_string())).detail(format!("{ended} session(s) ended"));
+        crate::audit::insert(&self.keys, &txn, now, entry).await?;
+        txn.commit().await?;
+        Ok(Some(UserChange { user_id: found.id, sessions_ended: ended }))
+    }
+}
+
+/// What a change to a user did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UserChange {
+    pub user_id: i64,
+    pub sessions_ended: u64,
 }

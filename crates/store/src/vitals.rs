@@ -38,7 +38,8 @@ impl Store {
         }
         .insert(&txn)
         .await?;
-        crate::audit::insert(&txn, now, AuditEntry { entity_id: Some(created.id.to_string()), ..audit }).await?;
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { entity_id: Some(created.id.to_string()), ..audit })
+            .await?;
         txn.commit().await?;
         Ok(created.id)
     }

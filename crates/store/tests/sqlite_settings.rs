@@ -1,7 +1,14 @@
 //! The SQLite settings every connection of the pool must carry.
 
 use sea_orm::{ConnectionTrait, Statement};
+use std::sync::Arc;
+
 use store::Store;
+use store::keys::Keys;
+
+fn keys() -> Arc<Keys> {
+    Arc::new(Keys::generate())
+}
 
 async fn pragma(store: &Store, name: &str) -> String {
     let db = store.connection();
@@ -17,7 +24,7 @@ async fn pragma(store: &Store, name: &str) -> String {
 async fn sqlite_runs_in_wal_with_full_sync_foreign_keys_and_a_busy_timeout() {
     let folder = std::env::temp_dir().join(format!("pocketchart-store-pragmas-{}", std::process::id()));
     let url = format!("sqlite://{}/nested/practice.db", folder.display());
-    let store = Store::open(&url).await.expect("open creates the folder and the file");
+    let store = Store::open(&url, keys()).await.expect("open creates the folder and the file");
     assert_eq!(pragma(&store, "journal_mode").await, "wal");
     assert_eq!(pragma(&store, "synchronous").await, "2", "2 is FULL");
     assert_eq!(pragma(&store, "foreign_keys").await, "1");
@@ -33,7 +40,7 @@ async fn sqlite_runs_in_wal_with_full_sync_foreign_keys_and_a_busy_timeout() {
 async fn foreign_keys_are_enforced() {
     let folder = std::env::temp_dir().join(format!("pocketchart-store-fk-{}", std::process::id()));
     let url = format!("sqlite://{}/practice.db", folder.display());
-    let store = Store::open(&url).await.expect("open");
+    let store = Store::open(&url, keys()).await.expect("open");
     let db = store.connection();
     let orphan = db
         .execute_unprepared(
@@ -42,6 +49,32 @@ async fn foreign_keys_are_enforced() {
         )
         .await;
     assert!(orphan.is_err(), "a session of a user that does not exist is refused");
+    store.close().await;
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+/// The database, its WAL and its backups hold patients' records: the server's user only.
+#[cfg(unix)]
+#[tokio::test]
+async fn database_wal_and_backups_are_created_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = std::env::temp_dir().join(format!("pocketchart-store-modes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let path = folder.join("practice.db");
+    let store = Store::open(&format!("sqlite://{}", path.display()), keys()).await.expect("open");
+    store.connection().execute_unprepared("CREATE TABLE scratch (x integer)").await.expect("write");
+    let backup = folder.join("copy.db");
+    store.backup_to(&backup).await.expect("backup");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+    assert_eq!(mode(&path), 0o600, "database");
+    assert_eq!(mode(&folder.join("practice.db-wal")), 0o600, "WAL");
+    assert_eq!(mode(&backup), 0o600, "backup");
+    store.close().await;
+
+    // A database made before (0644) is narrowed at the next open.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let store = Store::open(&format!("sqlite://{}", path.display()), keys()).await.expect("reopen");
+    assert_eq!(mode(&path), 0o600);
     store.close().await;
     let _ = std::fs::remove_dir_all(folder);
 }

@@ -1,14 +1,12 @@
 //! Who is asking: signed session tokens, the server-side session check that every
 //! protected route passes through, and the login throttle.
 
-mod cache;
 mod session;
 mod throttle;
 mod token;
 
-pub use cache::SessionCache;
 pub use session::{CurrentSession, SessionEnded, require_session};
-pub use throttle::{LoginLimits, LoginThrottle};
+pub use throttle::{LoginLimits, LoginThrottle, Reservation};
 pub use token::{Claims, TokenKeys};
 
 use axum::http::HeaderMap;

@@ -40,15 +40,11 @@ pub async fn require_session(
     if claims.exp <= now.timestamp() {
         return Err(AppError::unauthorized());
     }
-    let session = match state.sessions.get(&claims.sid) {
-        Some(cached) => cached,
-        None => {
-            let row = state.store.session(&claims.sid).await?.ok_or_else(AppError::unauthorized)?;
-            state.sessions.put(row.clone());
-            row
-        }
-    };
-    if session.user_id != claims.user_id {
+    // Read on every request, never cached: a logout, `user disable` or `user passwd` on
+    // any server sharing the database ends the session for the very next request.
+    let check = state.store.session_check(&claims.sid).await?.ok_or_else(AppError::unauthorized)?;
+    let session = check.session;
+    if session.user_id != claims.user_id || !check.user_still_allowed {
         return Err(AppError::unauthorized());
     }
     let mut times = SessionTimes {
@@ -61,19 +57,21 @@ pub async fn require_session(
         return Err(AppError::unauthorized());
     }
     if times.needs_touch(now) {
-        state.store.touch_session(&session.id, now).await?;
-        state.sessions.touched(&session.id, now);
+        state.store.touch_session(&claims.sid, now).await?;
     }
     times.last_seen_at = now;
 
     let ip = ClientIp::of(&request, &state.config).0;
-    request.extensions_mut().insert(CurrentSession { user_id: session.user_id, session_id: session.id.clone(), ip });
+    let current = CurrentSession { user_id: session.user_id, session_id: claims.sid.clone(), ip };
+    request.extensions_mut().insert(current.clone());
     let mut response = next.run(request).await;
+    // Who asked, for the refusal audit outside this layer.
+    response.extensions_mut().insert(current);
 
     if response.extensions().get::<SessionEnded>().is_none() {
         let token = state.tokens.issue(&Claims {
             user_id: session.user_id,
-            sid: session.id,
+            sid: claims.sid,
             iat: now.timestamp(),
             exp: times.deadline().timestamp(),
         });

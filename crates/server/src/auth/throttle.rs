@@ -1,131 +1,125 @@
-//! Login throttling: after too many failed logins from one address, or for one
-//! username, further attempts are refused for a while without checking the password.
-//! The counts live in memory; each server process keeps its own.
+//! Login throttling. Each attempt is counted before its password is checked, on two
+//! counters in the database (so every server sharing it sees the same counts):
+//!
+//! - the username *and* address pair: 5 per 15 minutes. Guessing a user's password from
+//!   one place stops there, while the real user, from their own device, still logs in:
+//!   an attacker elsewhere cannot lock them out.
+//! - the address: 100 per 15 minutes across usernames, against one machine trying many
+//!   accounts. It is high because a clinic's staff share one address behind its router.
+//!
+//! A successful login clears its pair and gives back its count on the address; a login
+//! never checked (the server too busy) gives both back.
+//!
+//! Password checks (Argon2, 19 MiB and a few dozen milliseconds each) run behind a
+//! semaphore sized to the machine's cores: a burst waits its turn briefly, then gets 503,
+//! instead of exhausting memory and the connection pool.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
+use store::Store;
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 #[derive(Clone, Copy, Debug)]
 pub struct LoginLimits {
-    /// Failed logins allowed per username within the window.
-    pub per_username: usize,
-    /// Failed logins allowed per client address within the window.
-    pub per_address: usize,
+    /// Attempts allowed per username and address pair within the window.
+    pub per_pair: i32,
+    /// Attempts allowed per client address within the window, across usernames.
+    pub per_address: i32,
     pub window: Duration,
+    /// Password checks run at once; None: one per core.
+    pub verifications: Option<usize>,
+    /// How long a login waits for a password check's turn before it gets 503.
+    pub verification_wait: StdDuration,
 }
 
 impl Default for LoginLimits {
     fn default() -> Self {
-        // A user who mistypes a few times is never stopped; a guesser gets 5 tries per
-        // account and 20 per address each quarter hour.
-        Self { per_username: 5, per_address: 20, window: Duration::minutes(15) }
+        Self {
+            per_pair: 5,
+            per_address: 100,
+            window: Duration::minutes(15),
+            verifications: None,
+            verification_wait: StdDuration::from_secs(5),
+        }
     }
 }
 
-#[derive(Clone, Debug, Hash, PartialEq, Eq)]
-enum Key {
-    Username(String),
-    Address(String),
+/// Counted attempts of one login; settle it with [`LoginThrottle::succeeded`] or
+/// [`LoginThrottle::not_checked`] (a failure keeps its count).
+#[derive(Debug)]
+pub struct Reservation {
+    pair: String,
+    address: String,
 }
-
-/// Keys with no recent failure are dropped once the table grows past this.
-const PRUNE_ABOVE: usize = 10_000;
 
 pub struct LoginThrottle {
     limits: LoginLimits,
-    failures: Mutex<HashMap<Key, VecDeque<DateTime<Utc>>>>,
+    verifying: Semaphore,
 }
 
 impl LoginThrottle {
     pub fn new(limits: LoginLimits) -> Self {
-        Self { limits, failures: Mutex::new(HashMap::new()) }
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self { limits, verifying: Semaphore::new(limits.verifications.unwrap_or(cores).max(1)) }
     }
 
-    /// `Err(seconds)` when a login for `username` from `address` must wait that long.
-    pub fn check(&self, address: &str, username: &str, now: DateTime<Utc>) -> Result<(), u64> {
-        let mut failures = self.failures.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let checks = [
-            (Key::Address(address.to_owned()), self.limits.per_address),
-            (Key::Username(username.to_owned()), self.limits.per_username),
-        ];
-        let mut wait = 0i64;
-        for (key, limit) in checks {
-            if let Some(times) = failures.get_mut(&key) {
-                Self::forget_before(times, now - self.limits.window);
-                if times.len() >= limit {
-                    // Free again when enough of the failures have aged out of the window.
-                    let freeing = times[times.len() - limit] + self.limits.window;
-                    wait = wait.max((freeing - now).num_seconds());
-                }
+    /// Counts this attempt, or `Err(seconds)` when the username and address pair or the
+    /// address must wait that long first.
+    pub async fn reserve(
+        &self,
+        store: &Store,
+        address: &str,
+        username: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Result<Reservation, u64>, store::DbErr> {
+        let reservation =
+            Reservation { pair: format!("pair:{username}|{address}"), address: format!("address:{address}") };
+        let cutoff = now - self.limits.window;
+        let counters = [(&reservation.pair, self.limits.per_pair), (&reservation.address, self.limits.per_address)];
+        // A look first: a flood already over its limit costs no write.
+        for (key, limit) in counters {
+            if let Some(counted) = store.login_attempts(key, cutoff).await?
+                && counted.attempts >= limit
+            {
+                return Ok(Err(self.wait(counted.window_started_at, now)));
             }
         }
-        if wait > 0 { Err(wait.unsigned_abs()) } else { Ok(()) }
-    }
-
-    pub fn record_failure(&self, address: &str, username: &str, now: DateTime<Utc>) {
-        let mut failures = self.failures.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if failures.len() > PRUNE_ABOVE {
-            let cutoff = now - self.limits.window;
-            failures.retain(|_, times| times.back().is_some_and(|last| *last > cutoff));
+        let pair = store.count_login_attempt(&reservation.pair, now, cutoff).await?;
+        if pair.attempts > self.limits.per_pair {
+            return Ok(Err(self.wait(pair.window_started_at, now)));
         }
-        for key in [Key::Address(address.to_owned()), Key::Username(username.to_owned())] {
-            failures.entry(key).or_default().push_back(now);
+        let address = store.count_login_attempt(&reservation.address, now, cutoff).await?;
+        if address.attempts > self.limits.per_address {
+            store.uncount_login_attempt(&reservation.pair).await?;
+            return Ok(Err(self.wait(address.window_started_at, now)));
         }
+        Ok(Ok(reservation))
     }
 
-    /// A successful login clears the username's failures (not the address's).
-    pub fn record_success(&self, username: &str) {
-        let mut failures = self.failures.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        failures.remove(&Key::Username(username.to_owned()));
+    /// The password was right: the pair starts over and the address gets its count back.
+    pub async fn succeeded(&self, store: &Store, reservation: Reservation) -> Result<(), store::DbErr> {
+        store.clear_login_attempts(&reservation.pair).await?;
+        store.uncount_login_attempt(&reservation.address).await
     }
 
-    fn forget_before(times: &mut VecDeque<DateTime<Utc>>, cutoff: DateTime<Utc>) {
-        while times.front().is_some_and(|t| *t <= cutoff) {
-            times.pop_front();
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn t(seconds: i64) -> DateTime<Utc> {
-        DateTime::<Utc>::from_timestamp(1_790_000_000 + seconds, 0).expect("time")
+    /// The password was never checked (the server was too busy): nothing counts.
+    pub async fn not_checked(&self, store: &Store, reservation: Reservation) -> Result<(), store::DbErr> {
+        store.uncount_login_attempt(&reservation.pair).await?;
+        store.uncount_login_attempt(&reservation.address).await
     }
 
-    #[test]
-    fn username_is_throttled_after_its_limit_then_freed_by_time() {
-        let throttle = LoginThrottle::new(LoginLimits::default());
-        for i in 0..5 {
-            assert_eq!(throttle.check("10.0.0.1", "demo", t(i)), Ok(()));
-            throttle.record_failure("10.0.0.1", "demo", t(i));
-        }
-        assert_eq!(throttle.check("10.0.0.9", "demo", t(10)), Err(900 - 10));
-        assert_eq!(throttle.check("10.0.0.9", "other", t(10)), Ok(()));
-        assert_eq!(throttle.check("10.0.0.9", "demo", t(901)), Ok(()));
+    /// A turn to check a password, or None when none came within the wait.
+    pub async fn verification_turn(&self) -> Option<SemaphorePermit<'_>> {
+        tokio::time::timeout(self.limits.verification_wait, self.verifying.acquire()).await.ok()?.ok()
     }
 
-    #[test]
-    fn address_is_throttled_across_usernames() {
-        let throttle = LoginThrottle::new(LoginLimits::default());
-        for i in 0..20 {
-            throttle.record_failure("10.0.0.1", &format!("user{i}"), t(0));
-        }
-        assert!(throttle.check("10.0.0.1", "fresh", t(1)).is_err());
-        assert_eq!(throttle.check("10.0.0.2", "fresh", t(1)), Ok(()));
+    fn wait(&self, window_started_at: DateTime<Utc>, now: DateTime<Utc>) -> u64 {
+        (window_started_at + self.limits.window - now).num_seconds().max(1).unsigned_abs()
     }
 
-    #[test]
-    fn success_clears_the_usernames_failures() {
-        let throttle = LoginThrottle::new(LoginLimits::default());
-        for _ in 0..4 {
-            throttle.record_failure("10.0.0.1", "demo", t(0));
-        }
-        throttle.record_success("demo");
-        throttle.record_failure("10.0.0.1", "demo", t(1));
-        assert_eq!(throttle.check("10.0.0.1", "demo", t(2)), Ok(()));
+    /// Counters whose window ended before this are kept no longer (housekeeping).
+    pub fn forgotten_before(&self, now: DateTime<Utc>) -> DateTime<Utc> {
+        now - self.limits.window
     }
 }

@@ -128,7 +128,6 @@ pub async fn save_preference(
         // The server's idle deadline follows the app's inactivity timer.
         let seconds = idle_timeout(value.as_i64()).num_seconds();
         state.store.set_user_idle_timeout(current.user_id, i32::try_from(seconds).unwrap_or(i32::MAX)).await?;
-        state.sessions.forget_user(current.user_id);
     }
     Ok(Json(BTreeMap::from([(request.key, value)])))
 }

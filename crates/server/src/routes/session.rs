@@ -11,7 +11,7 @@ use domain::ids::UserId;
 use domain::session::{SessionTimes, idle_timeout};
 use serde::{Deserialize, Serialize};
 use store::audit::{AuditEntry, Outcome};
-use store::entities::session;
+use store::sessions::NewSession;
 use utoipa::ToSchema;
 
 use crate::auth::{Claims, CurrentSession, JWT_HEADER, SessionEnded};
@@ -47,6 +47,8 @@ pub struct LoginResponse {
         (status = 401, description = "Wrong username or password", body = ApiError),
         (status = 429, description = "Too many failed logins", body = ApiError,
             headers(("retry-after" = u64, description = "Seconds until another try is accepted"))),
+        (status = 503, description = "Too many logins being checked at once", body = ApiError,
+            headers(("retry-after" = u64, description = "Seconds until another try is accepted"))),
     ))]
 pub async fn login(
     State(state): State<AppState>,
@@ -58,20 +60,25 @@ pub async fn login(
     let username = normalize_username(&request.username);
     let throttle_key = username.clone().unwrap_or_else(|| typed_name.to_lowercase());
 
-    if let Err(wait_seconds) = state.throttle.check(&ip.0, &throttle_key, now) {
-        state
-            .audit(AuditEntry {
-                username: Some(typed_name),
-                ip: Some(ip.0),
-                detail: Some("throttled".into()),
-                ..AuditEntry::new("login", Outcome::Denied)
-            })
-            .await?;
-        return Err(AppError::too_many_attempts(
-            wait_seconds,
-            format!("Too many failed logins. Please wait {} and try again.", wait_in_words(wait_seconds)),
-        ));
-    }
+    // Counted before the password is looked at, so parallel guesses cannot all get in.
+    let reservation = match state.throttle.reserve(&state.store, &ip.0, &throttle_key, now).await? {
+        Ok(reservation) => reservation,
+        Err(wait_seconds) => {
+            // Floods of refused logins become one row per address and minute, not one each.
+            state.audit_sink.tally(
+                now,
+                AuditEntry {
+                    ip: Some(ip.0),
+                    detail: Some("throttled".into()),
+                    ..AuditEntry::new("login", Outcome::Denied)
+                },
+            );
+            return Err(AppError::too_many_attempts(
+                wait_seconds,
+                format!("Too many failed logins. Please wait {} and try again.", wait_in_words(wait_seconds)),
+            ));
+        }
+    };
 
     let user = match &username {
         Some(name) => state.store.user_by_username(name).await?,
@@ -79,6 +86,10 @@ pub async fn login(
     };
     let stored_hash = user.as_ref().filter(|u| !u.disabled).map(|u| u.password_hash.clone());
     let digest = PasswordDigest::parse(&request.password);
+    let Some(turn) = state.throttle.verification_turn().await else {
+        state.throttle.not_checked(&state.store, reservation).await?;
+        return Err(AppError::busy());
+    };
     // Unknown users, disabled users and malformed digests all cost one Argon2
     // verification, so the answer's timing does not tell which it was.
     let verified = tokio::task::spawn_blocking(move || {
@@ -93,10 +104,10 @@ pub async fn login(
     })
     .await
     .map_err(AppError::internal)?;
+    drop(turn);
 
     let known_id = user.as_ref().map(|u| u.id);
     let Some(user) = user.filter(|_| verified) else {
-        state.throttle.record_failure(&ip.0, &throttle_key, now);
         state
             .audit(AuditEntry {
                 user_id: known_id,
@@ -107,7 +118,7 @@ pub async fn login(
             .await?;
         return Err(AppError::invalid_credentials());
     };
-    state.throttle.record_success(&throttle_key);
+    state.throttle.succeeded(&state.store, reservation).await?;
 
     let auto_logout = state
         .store
@@ -117,15 +128,16 @@ pub async fn login(
         .and_then(serde_json::Value::as_i64);
     let session_id = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     let idle = idle_timeout(auto_logout);
+    // The epoch read with the verified hash: had `user passwd` or `user disable` run
+    // since, the session is born dead.
     state
         .store
-        .create_session(session::Model {
+        .create_session(NewSession {
             id: session_id.clone(),
             user_id: user.id,
+            user_epoch: user.session_epoch,
             created_at: now,
-            last_seen_at: now,
             idle_timeout_seconds: i32::try_from(idle.num_seconds()).unwrap_or(i32::MAX),
-            revoked_at: None,
             ip: ip.0.clone(),
             client_type: request.client_type,
         })
@@ -176,7 +188,6 @@ pub async fn keepalive() -> StatusCode {
     ))]
 pub async fn logout(State(state): State<AppState>, current: CurrentSession) -> Result<Response, AppError> {
     state.store.revoke_session(&current.session_id, state.now()).await?;
-    state.sessions.forget(&current.session_id);
     state
         .audit(AuditEntry {
             user_id: Some(current.user_id),

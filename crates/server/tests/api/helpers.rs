@@ -124,7 +124,7 @@ pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
     };
 
     let clock = ManualClock::starting_at(start_time());
-    let store = Store::open(&url).await.expect("open store");
+    let store = Store::open(&url, Arc::new(store::keys::Keys::generate())).await.expect("open store");
     demo::fill(&store, &DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
         .await
         .expect("demo practice");

@@ -12,6 +12,7 @@ mod read_models;
 mod references;
 mod schedule;
 mod session;
+mod sessions_hardened;
 mod users;
 mod vitals;
 mod web;

@@ -102,7 +102,8 @@ async fn one_order_costs_three_statements(app: TestApp) {
 }
 
 /// Through the API: a page of 200 orders costs the database what a page of 5 does: the
-/// page, its count, and at most one statement of the session's own bookkeeping.
+/// page and its count, the session check, and the audit entry's transaction (begin, the
+/// chain's head, the row, the head moved on, commit).
 async fn a_request_costs_the_same_for_a_long_page_as_a_short_one(app: TestApp) {
     let token = app.demo_token().await;
     let mut cost = Vec::new();
@@ -116,5 +117,5 @@ async fn a_request_costs_the_same_for_a_long_page_as_a_short_one(app: TestApp) {
     }
     let least = |limit: usize| cost.iter().filter(|(l, ..)| *l == limit).map(|(.., n)| *n).min().expect("measured");
     assert!(cost.iter().any(|(limit, rows, _)| *limit == 200 && *rows > 25), "a long page: {cost:?}");
-    assert!(least(5) <= 3 && least(200) <= 3, "{cost:?}");
+    assert!(least(5) <= 8 && least(200) == least(5), "{cost:?}");
 }

@@ -28,7 +28,7 @@ on_both_databases!(
     session_ends_after_twelve_hours_however_busy,
     token_past_its_own_expiry_is_refused,
     username_is_throttled_after_five_failures,
-    address_is_throttled_after_twenty_failures,
+    address_is_throttled_after_a_hundred_failures,
     logins_and_failures_are_audited,
     token_works_on_every_server_sharing_the_database,
 );
@@ -103,8 +103,8 @@ async fn malformed_login_body_is_400_naming_the_field(app: TestApp) {
 
 async fn disabled_user_cannot_log_in(app: TestApp) {
     let token = app.demo_token().await;
-    app.store.set_user_disabled("demo", true, app.clock.now()).await.expect("disable");
-    app.store.revoke_user_sessions(2, app.clock.now()).await.expect("revoke");
+    let audit = store::audit::AuditEntry::new("user.disable", store::audit::Outcome::Success);
+    app.store.set_user_disabled("demo", true, app.clock.now(), audit).await.expect("disable");
     assert_eq!(app.login_raw("demo", &digest("demo")).await.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.get("/api/users", &token).await.status(), StatusCode::UNAUTHORIZED);
 }
@@ -252,11 +252,12 @@ async fn username_is_throttled_after_five_failures(app: TestApp) {
     app.clock.advance(Duration::minutes(15));
     assert!(app.login("demo", "demo").await.is_some());
     let denied = app.audit("login").await.into_iter().filter(|e| e.outcome == "denied").count();
-    assert_eq!(denied, 1);
+    assert_eq!(denied, 1, "one tallied row");
 }
 
-async fn address_is_throttled_after_twenty_failures(app: TestApp) {
-    for i in 0..20 {
+async fn address_is_throttled_after_a_hundred_failures(app: TestApp) {
+    // High, because a clinic's staff share one address behind its router.
+    for i in 0..100 {
         app.login_raw(&format!("guess{i}"), &digest("guess")).await;
     }
     let response = app.login_raw("hkim", &digest("demo")).await;

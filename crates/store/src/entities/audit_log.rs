@@ -17,6 +17,12 @@ pub struct Model {
     pub ip: Option<String>,
     pub outcome: String,
     pub detail: Option<String>,
+    /// Position in the HMAC chain; None for rows from before the chain.
+    pub seq: Option<i64>,
+    /// HMAC over the previous row's link and this row.
+    pub link: Option<String>,
+    /// Every patient the answer showed, as `,1,2,3,`.
+    pub patient_ids: Option<String>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

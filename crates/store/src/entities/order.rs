@@ -24,6 +24,8 @@ pub struct Model {
     pub created_by: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Raised by every change; a write that names an older one is refused (409).
+    pub version: i32,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

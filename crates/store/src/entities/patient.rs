@@ -48,6 +48,8 @@ pub struct Model {
     pub inactive: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Raised by every change; a write that names an older one is refused (409).
+    pub version: i32,
     /// `domain::search::fold_name` of the last name, kept by the store on every write.
     pub last_name_key: String,
     pub first_name_key: String,

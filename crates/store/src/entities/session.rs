@@ -13,6 +13,8 @@ pub struct Model {
     pub revoked_at: Option<DateTimeUtc>,
     pub ip: String,
     pub client_type: i32,
+    /// The user's `session_epoch` at login; the session is dead once they differ.
+    pub user_epoch: i32,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

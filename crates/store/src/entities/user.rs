@@ -16,6 +16,8 @@ pub struct Model {
     pub is_provider: bool,
     pub npi: String,
     pub disabled: bool,
+    /// Raised when the password changes or the user is disabled (see `sessions`).
+    pub session_epoch: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -8,6 +8,7 @@ mod m20261122_000001_foundation;
 mod m20261123_000002_patient_chart;
 mod m20261123_000003_orders_vitals;
 mod m20261123_000004_scheduling;
+mod m20261124_000005_hardening;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_patient_chart::Migration),
             Box::new(m20261123_000003_orders_vitals::Migration),
             Box::new(m20261123_000004_scheduling::Migration),
+            Box::new(m20261124_000005_hardening::Migration),
         ]
     }
 }

@@ -124,7 +124,8 @@ impl Store {
             )
             .await?;
         }
-        crate::audit::insert(&txn, now, AuditEntry { entity_id: Some(created.id.to_string()), ..audit }).await?;
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { entity_id: Some(created.id.to_string()), ..audit })
+            .await?;
         txn.commit().await?;
         Ok(created.id)
     }
@@ -162,7 +163,7 @@ impl Store {
             append_note(&txn, order_id, &fields.order_note, user_id, Some(i64::from(fields.assigned_to_user_id)), now)
                 .await?;
         }
-        crate::audit::insert(&txn, now, audit).await?;
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
         Ok(true)
     }

@@ -239,7 +239,8 @@ impl Store {
             SaveOutcome::Refused { .. } => 0,
         };
         bump_version(&txn).await?;
-        crate::audit::insert(&txn, now, AuditEntry { entity_id: Some(entity_id.to_string()), ..audit }).await?;
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { entity_id: Some(entity_id.to_string()), ..audit })
+            .await?;
         txn.commit().await?;
         Ok(outcome)
     }
@@ -295,7 +296,8 @@ impl Store {
             }
         };
         bump_version(&txn).await?;
-        crate::audit::insert(&txn, now, AuditEntry { entity_id: Some(booked_id.to_string()), ..audit }).await?;
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { entity_id: Some(booked_id.to_string()), ..audit })
+            .await?;
         txn.commit().await?;
         Ok(ConfirmOutcome::Booked(booked_id))
     }
@@ -316,7 +318,7 @@ impl Store {
                 .await?;
         }
         bump_version(&txn).await?;
-        crate::audit::insert(&txn, now, audit).await?;
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
         Ok(true)
     }
