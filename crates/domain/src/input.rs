@@ -185,9 +185,16 @@ mod tests {
 
     #[test]
     fn extended_and_malformed_dates_are_the_wrong_format() {
-        for text in
-            ["+262142-12-31", "-262143-01-01", "+2026-11-22", "22026-11-22", "2026-1-22", "2026/11/22", "", "2026-02-30"]
-        {
+        for text in [
+            "+262142-12-31",
+            "-262143-01-01",
+            "+2026-11-22",
+            "22026-11-22",
+            "2026-1-22",
+            "2026/11/22",
+            "",
+            "2026-02-30",
+        ] {
             assert_eq!(parse_date(text), Err(DATE_FORMAT), "{text}");
         }
     }
@@ -196,7 +203,10 @@ mod tests {
     fn instants_are_rfc_3339_within_the_bounds() {
         let parsed = parse_instant("2026-11-22T14:30:00.250Z").expect("instant");
         assert_eq!(parsed.to_rfc3339(), "2026-11-22T14:30:00.250+00:00");
-        assert_eq!(parse_instant("2026-11-22T06:30:00-08:00").map(|i| i.to_rfc3339()).ok().as_deref(), Some("2026-11-22T14:30:00+00:00"));
+        assert_eq!(
+            parse_instant("2026-11-22T06:30:00-08:00").map(|i| i.to_rfc3339()).ok().as_deref(),
+            Some("2026-11-22T14:30:00+00:00")
+        );
         assert_eq!(parse_instant("1879-12-31T23:59:59Z"), Err(YEAR_OUT_OF_RANGE));
         assert_eq!(parse_instant("2201-01-01T00:00:00Z"), Err(YEAR_OUT_OF_RANGE));
         for text in ["+262142-12-31T00:00:00Z", "-262143-01-01T00:00:00Z", "2026-11-22", "yesterday", ""] {
@@ -213,7 +223,8 @@ mod tests {
 
     #[test]
     fn names_keep_letters_of_every_script() {
-        for name in ["O'Brien-Smith", "José Núñez", "Zoë", "محمد", "שָׁלוֹם", "김민준", "می\u{200C}خواهم", "क्‍ष", "👩‍⚕️"] {
+        for name in ["O'Brien-Smith", "José Núñez", "Zoë", "محمد", "שָׁלוֹם", "김민준", "می\u{200C}خواهم", "क्‍ष", "👩‍⚕️"]
+        {
             assert_eq!(check_text(name, Lines::One), Ok(()), "{name}");
         }
     }
@@ -235,8 +246,24 @@ mod tests {
     #[test]
     fn bidi_controls_and_invisible_marks_are_refused() {
         let spoofs = [
-            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
-            '\u{200E}', '\u{200F}', '\u{061C}', '\u{200B}', '\u{2060}', '\u{FEFF}', '\u{00AD}', '\u{E0041}', '\u{FFFF}',
+            '\u{202A}',
+            '\u{202B}',
+            '\u{202C}',
+            '\u{202D}',
+            '\u{202E}',
+            '\u{2066}',
+            '\u{2067}',
+            '\u{2068}',
+            '\u{2069}',
+            '\u{200E}',
+            '\u{200F}',
+            '\u{061C}',
+            '\u{200B}',
+            '\u{2060}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{E0041}',
+            '\u{FFFF}',
             '\u{FDD0}',
         ];
         for c in spoofs {

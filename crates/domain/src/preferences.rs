@@ -244,7 +244,6 @@ fn check_kind(kind: Kind, value: &Value) -> Result<Value, String> {
                 Err(crate::input::HIDDEN_CHARACTERS.to_owned())
             }
             Some(s) => Ok(json!(s)),
-            Some(_) => Err(format!("Cannot be longer than {max_chars} characters")),
             None => Err("Must be text".to_owned()),
         },
         Kind::PatientIds { max } => check_patient_ids(value, max),

@@ -76,6 +76,10 @@ pub fn rules() -> Vec<(Target, Rule)> {
 
     for path in ["/api/orders/", "/api/orders"] {
         rules.push((Target::Query { path, name: "limit" }, Rule::Range { min: 1.0, max: orders::PAGE_MAX as f64 }));
+        rules.push((
+            Target::Query { path, name: "offset" },
+            Rule::Range { min: 0.0, max: domain::input::MAX_OFFSET as f64 },
+        ));
     }
     rules.push((
         Target::Query { path: "/api/patients", name: "limit" },
@@ -107,7 +111,7 @@ impl Modify for Rules {
 /// for a key and `POST /api/preferences/save` takes as `update`.
 pub fn preference_values() -> Schema {
     use domain::preferences::{Kind, REGISTRY};
-    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder};
+    use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, ObjectBuilder};
     let mut values = ObjectBuilder::new().description(Some(
         "Each preference's value by its short key (docs/preferences.md); the read answer holds the keys asked for.",
     ));
@@ -121,6 +125,20 @@ pub fn preference_values() -> Schema {
                 .into(),
             Kind::Choice(choices) => {
                 ObjectBuilder::new().schema_type(Type::String).enum_values(Some(choices.iter().copied())).into()
+            }
+            Kind::OrderType => {
+                let range = |min: i64, max: i64| {
+                    ObjectBuilder::new()
+                        .schema_type(Type::Integer)
+                        .minimum(Some(number(min as f64)))
+                        .maximum(Some(number(max as f64)))
+                };
+                AnyOfBuilder::new()
+                    .description(Some("An order type a user may choose: 1 to 4, 100 to 102, or above 110"))
+                    .item(range(1, 4))
+                    .item(range(100, 102))
+                    .item(range(111, domain::preferences::ORDER_TYPE_MAX))
+                    .into()
             }
             Kind::TimeOfDay => {
                 ObjectBuilder::new().schema_type(Type::String).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$")).into()

@@ -1040,7 +1040,7 @@ export interface components {
             resourceId: number | null;
             /**
              * Format: date-time
-             * @description The start, ISO 8601.
+             * @description The start, ISO 8601 (1880 to 2200).
              * @default null
              */
             start: string | null;
@@ -1724,6 +1724,7 @@ export interface components {
             "localization.useReferralsExpirationDate": boolean;
             /** @enum {string} */
             "localization.zipCodeFormat": "#####" | "#####-####" | "A#A #A#";
+            /** @description An order type a user may choose: 1 to 4, 100 to 102, or above 110 */
             "orders.defaultOrderType": number;
             /** @description See docs/preferences.md */
             ordersFilters: Record<string, never>;
@@ -1926,7 +1927,7 @@ export interface components {
         VitalsInput: {
             /**
              * Format: date-time
-             * @description When measured (ISO 8601); now when left out.
+             * @description When measured (ISO 8601, 1880 to 2200); now when left out.
              * @default null
              */
             date: string | null;
