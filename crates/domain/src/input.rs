@@ -27,6 +27,37 @@ pub const MAX_OFFSET: u64 = 1_000_000_000;
 /// pass it on as the field's problem.
 pub const MESSAGES: &[&str] = &[YEAR_OUT_OF_RANGE, DATE_FORMAT, INSTANT_FORMAT, HIDDEN_CHARACTERS];
 
+/// The years 1880 to 2200 as a regular expression (ECMA 262, for the OpenAPI document).
+const YEAR_PATTERN: &str = "(18[89][0-9]|19[0-9][0-9]|2[01][0-9][0-9]|2200)";
+
+/// A date [`parse_date`] takes, as the OpenAPI document's `pattern`.
+pub fn date_pattern() -> String {
+    format!("^{YEAR_PATTERN}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
+}
+
+/// The same, or nothing (a field where '' means unknown or cleared).
+pub fn optional_date_pattern() -> String {
+    format!("^\\s*({YEAR_PATTERN}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?\\s*$")
+}
+
+/// The start of an instant [`parse_instant`] takes (the rest is `format: date-time`).
+pub fn instant_pattern() -> String {
+    format!("^{YEAR_PATTERN}-")
+}
+
+/// A text [`check_text`] takes, as the OpenAPI document's `pattern`: none of the
+/// characters it refuses below U+10000 (astral format characters, such as the tag
+/// characters, are refused by the server but not spelled here).
+pub fn text_pattern(lines: Lines) -> String {
+    let controls = match lines {
+        Lines::One => "\\x00-\\x1F",
+        Lines::Many => "\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F",
+    };
+    format!(
+        "^[^{controls}\\x7F-\\x9F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFDD0-\\uFDEF\\uFEFF\\uFFF9-\\uFFFB\\uFFFE\\uFFFF]*$"
+    )
+}
+
 /// The first and last day a request may name.
 pub fn earliest_day() -> NaiveDate {
     NaiveDate::from_ymd_opt(EARLIEST_YEAR, 1, 1).unwrap_or(NaiveDate::MIN)
@@ -40,10 +71,9 @@ fn in_range(day: NaiveDate) -> bool {
     (earliest_day()..=latest_day()).contains(&day)
 }
 
-/// A date as `yyyy-MM-dd` (four-digit year, no sign, surrounding spaces ignored), within
+/// A date as `yyyy-MM-dd` (four-digit year, no sign, nothing around it), within
 /// 1880-01-01..=2200-12-31.
 pub fn parse_date(text: &str) -> Result<NaiveDate, &'static str> {
-    let text = text.trim();
     let bytes = text.as_bytes();
     let shaped = bytes.len() == 10
         && bytes[4] == b'-'
@@ -63,10 +93,12 @@ pub fn check_instant(instant: DateTime<Utc>) -> Result<DateTime<Utc>, &'static s
 
 /// An ISO 8601 (RFC 3339) instant within the bounds, in UTC.
 pub fn parse_instant(text: &str) -> Result<DateTime<Utc>, &'static str> {
-    let text = text.trim();
-    // A sign or more than four digits of year is the extended form no client sends.
-    if !text.as_bytes().get(..4).is_some_and(|year| year.iter().all(u8::is_ascii_digit))
-        || text.as_bytes().get(4) != Some(&b'-')
+    let bytes = text.as_bytes();
+    // A sign or more than four digits of year is the extended form no client sends; a
+    // space for the T is not RFC 3339's date-time either.
+    if !bytes.get(..4).is_some_and(|year| year.iter().all(u8::is_ascii_digit))
+        || bytes.get(4) != Some(&b'-')
+        || !matches!(bytes.get(10), Some(b'T' | b't'))
     {
         return Err(INSTANT_FORMAT);
     }
@@ -172,7 +204,8 @@ mod tests {
     #[test]
     fn dates_within_the_bounds_are_read() {
         assert_eq!(parse_date("2026-11-22"), Ok(day(2026, 11, 22)));
-        assert_eq!(parse_date(" 1880-01-01 "), Ok(day(1880, 1, 1)));
+        assert_eq!(parse_date("1880-01-01"), Ok(day(1880, 1, 1)));
+        assert_eq!(parse_date(" 1880-01-01"), Err(DATE_FORMAT), "nothing around it");
         assert_eq!(parse_date("2200-12-31"), Ok(day(2200, 12, 31)));
     }
 
@@ -209,7 +242,14 @@ mod tests {
         );
         assert_eq!(parse_instant("1879-12-31T23:59:59Z"), Err(YEAR_OUT_OF_RANGE));
         assert_eq!(parse_instant("2201-01-01T00:00:00Z"), Err(YEAR_OUT_OF_RANGE));
-        for text in ["+262142-12-31T00:00:00Z", "-262143-01-01T00:00:00Z", "2026-11-22", "yesterday", ""] {
+        for text in [
+            "+262142-12-31T00:00:00Z",
+            "-262143-01-01T00:00:00Z",
+            "2026-11-22",
+            "2026-11-22 14:30:00Z",
+            "yesterday",
+            "",
+        ] {
             assert_eq!(parse_instant(text), Err(INSTANT_FORMAT), "{text}");
         }
     }

@@ -121,20 +121,20 @@ export const parameterLimits = {
     get: {
       limit: { minimum: 1, maximum: 200 },
       offset: { minimum: 0, maximum: 1000000000 },
-      signed: { minimum: 0 },
-      unsigned: { minimum: 0 },
+      signed: { minimum: 0, enum: [0, 1] },
+      unsigned: { minimum: 0, enum: [0, 1] },
     },
   },
   '/api/orders/': {
     get: {
       limit: { minimum: 1, maximum: 200 },
       offset: { minimum: 0, maximum: 1000000000 },
-      signed: { minimum: 0 },
-      unsigned: { minimum: 0 },
+      signed: { minimum: 0, enum: [0, 1] },
+      unsigned: { minimum: 0, enum: [0, 1] },
     },
   },
-  '/api/patients': { get: { limit: { minimum: 1, maximum: 50 } } },
-  '/api/scheduling/1/appointments': { get: { order: { minimum: 0 } } },
+  '/api/patients': { get: { search: { minLength: 2 }, limit: { minimum: 1, maximum: 50 } } },
+  '/api/scheduling/1/appointments': { get: { order: { minimum: 0, enum: [0, 1] } } },
 } as const;
 
 export type Limits = typeof limits;

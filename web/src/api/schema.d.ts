@@ -2206,9 +2206,9 @@ export interface operations {
                 statuses?: string;
                 types?: string;
                 /** @description 1: signed orders only. */
-                signed?: number;
+                signed?: 0 | 1;
                 /** @description 1: unsigned orders only. */
-                unsigned?: number;
+                unsigned?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -2308,9 +2308,9 @@ export interface operations {
                 statuses?: string;
                 types?: string;
                 /** @description 1: signed orders only. */
-                signed?: number;
+                signed?: 0 | 1;
                 /** @description 1: unsigned orders only. */
-                unsigned?: number;
+                unsigned?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -3958,7 +3958,7 @@ export interface operations {
                 /** @description Provider ids separated by commas; absent or "all": every provider. */
                 providers?: string;
                 /** @description 1 first to last (default), 0 last to first. */
-                order?: number;
+                order?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -4418,6 +4418,14 @@ export interface operations {
             };
             /** @description The id is not a number */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

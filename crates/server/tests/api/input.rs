@@ -99,6 +99,10 @@ async fn paging_numbers_are_capped(app: TestApp) {
     let last = app.get("/api/orders/?offset=1000000000", &token).await;
     assert_eq!(last.status(), StatusCode::OK, "the largest offset is an empty page");
     assert_eq!(json_of(last).await, json!([]));
+    for (query, field) in [("signed=2", "signed"), ("unsigned=256", "unsigned")] {
+        refused(app.get(&format!("/api/orders/?{query}"), &token).await, field, query).await;
+    }
+    refused(app.get("/api/scheduling/1/appointments?order=2", &token).await, "order", "order=2").await;
     for limit in ["0", "51", "4294967296", "-1"] {
         refused(app.get(&format!("/api/patients?search=smith&limit={limit}"), &token).await, "limit", limit).await;
     }

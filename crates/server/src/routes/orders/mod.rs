@@ -44,6 +44,11 @@ pub async fn list_orders(
     if !(1..=PAGE_MAX).contains(&limit) {
         return Err(AppError::invalid_field("limit", format!("Must be a whole number from 1 to {PAGE_MAX}")));
     }
+    for (field, flag) in [("signed", query.signed), ("unsigned", query.unsigned)] {
+        if flag.is_some_and(|f| f > 1) {
+            return Err(AppError::invalid_field(field, "Must be 0 or 1"));
+        }
+    }
     let signed = match (query.signed, query.unsigned) {
         (Some(1), Some(1)) | (None, None) => None,
         (Some(1), _) => Some(true),
