@@ -11,7 +11,7 @@ DEBUG_BIN := target/debug/pocketchart
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run openapi bench bench-web-size help
+.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -22,6 +22,7 @@ run: web server ## Build everything, then serve the demo practice at http://127.
 test: web-deps chromium check-web web lint ## Every check: web unit tests, Rust tests on SQLite and PostgreSQL, browser tests
 	cargo test $(CARGO_FLAGS) --workspace
 	@# `cargo test` has just built target/debug/pocketchart (the CLI tests run it), with the web app embedded.
+	$(MAKE) --no-print-directory api-fuzz
 	$(MAKE) --no-print-directory e2e-run
 
 web-deps: web/node_modules/.installed ## Install the web app's packages (npm ci)
@@ -53,6 +54,9 @@ e2e: web-deps chromium server-debug e2e-run ## Browser tests (Playwright, Chromi
 
 e2e-run:
 	cd web && CI=1 POCKETCHART_BIN=$(CURDIR)/$(DEBUG_BIN) npm run e2e
+
+api-fuzz: ## Schemathesis (pinned, in .cache/api-fuzz) against the debug server's own OpenAPI document
+	tools/api-fuzz/run.sh $(DEBUG_BIN)
 
 openapi: web-deps ## After changing the API: regenerate the OpenAPI document and the web app's types
 	cargo run $(CARGO_FLAGS) -q -p pocketchart -- openapi > web/src/api/openapi.json

@@ -4,6 +4,7 @@
 
 pub mod credentials;
 pub mod ids;
+pub mod input;
 pub mod orders;
 pub mod overlay;
 pub mod patient;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use crate::ids::{ChosenId, IncidentId, OfficeId, UserId};
 use chrono::NaiveDate;
 
+use crate::input::{self, Lines, check_texts};
 use crate::patient::REQUIRED;
 
 /// A new order's type and status (spec part 1, sections 4 and 9).
@@ -123,12 +124,19 @@ impl OrderDraft {
         {
             errors.insert("longDescription".into(), "The long description of this order cannot be changed".into());
         }
+        for (field, problem) in check_texts([
+            ("shortDescription", self.short_description.as_str(), Lines::One),
+            ("longDescription", self.long_description.as_str(), Lines::Many),
+            ("orderNote", self.order_note.as_str(), Lines::Many),
+        ]) {
+            errors.entry(field).or_insert(problem);
+        }
         let due = match self.due.trim() {
             "" => None,
-            text => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            text => match input::parse_date(text) {
                 Ok(date) => Some(date),
-                Err(_) => {
-                    errors.insert("due".into(), "Use the format yyyy-MM-dd".into());
+                Err(problem) => {
+                    errors.insert("due".into(), problem.into());
                     None
                 }
             },
@@ -207,6 +215,23 @@ mod tests {
         assert!(errors.values().all(|m| m == REQUIRED));
         let errors = OrderDraft { assigned_to_user_id: Some(1), ..draft() }.check(None).expect_err("system user");
         assert_eq!(errors["assignedToUserId"], REQUIRED);
+    }
+
+    #[test]
+    fn due_dates_are_bounded_and_texts_refuse_hidden_characters() {
+        let errors = OrderDraft { due: "+262142-12-31".into(), ..draft() }.check(None).expect_err("signed year");
+        assert_eq!(errors["due"], crate::input::DATE_FORMAT);
+        let errors = OrderDraft { due: "2201-01-01".into(), ..draft() }.check(None).expect_err("after 2200");
+        assert_eq!(errors["due"], crate::input::YEAR_OUT_OF_RANGE);
+        let errors = OrderDraft {
+            short_description: "Call\u{202E}gnp.exe".into(),
+            long_description: "ok\nline two\0".into(),
+            order_note: "fine\n\tindented".into(),
+            ..draft()
+        }
+        .check(None)
+        .expect_err("hidden characters");
+        assert_eq!(errors.keys().collect::<Vec<_>>(), ["longDescription", "shortDescription"]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 
+use crate::input::{self, Lines, check_text, check_texts};
 use crate::search::phone_digits;
 
 pub const REQUIRED: &str = "Required field";
@@ -163,20 +164,19 @@ impl PatientDraft {
             errors.insert("email".into(), INVALID_EMAIL.into());
         }
 
+        for (field, problem) in check_texts(texts.iter().map(|(field, value)| (*field, value.as_str(), Lines::One))) {
+            errors.entry(field).or_insert(problem);
+        }
         let birthdate = match self.birthdate.trim() {
             "" => None,
-            text => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            text => match input::parse_date(text) {
                 Ok(date) if date > today => {
                     errors.insert("birthdate".into(), "Cannot be in the future".into());
                     None
                 }
-                Ok(date) if date < NaiveDate::from_ymd_opt(1880, 1, 1).unwrap_or(date) => {
-                    errors.insert("birthdate".into(), "Check the year".into());
-                    None
-                }
                 Ok(date) => Some(date),
-                Err(_) => {
-                    errors.insert("birthdate".into(), "Use the format yyyy-MM-dd".into());
+                Err(problem) => {
+                    errors.insert("birthdate".into(), problem.into());
                     None
                 }
             },
@@ -196,6 +196,10 @@ impl PatientDraft {
             let typed = phone.number.trim();
             if typed.is_empty() {
                 continue; // empty entries are dropped (spec part 1, section 5)
+            }
+            if let Err(problem) = check_text(typed, Lines::One) {
+                errors.insert(format!("{field}.number"), problem.into());
+                continue;
             }
             let digits = phone_digits(typed);
             if typed.chars().count() > PHONE_MAX_LENGTH
@@ -367,6 +371,40 @@ mod tests {
             let errors = PatientDraft { birthdate: bad.into(), ..draft() }.check(today()).expect_err(bad);
             assert_eq!(errors["birthdate"], message);
         }
+    }
+
+    #[test]
+    fn birthdates_stay_within_1880_to_2200_and_never_take_a_signed_year() {
+        for (bad, message) in [
+            ("1879-12-31", crate::input::YEAR_OUT_OF_RANGE),
+            ("+262142-12-31", crate::input::DATE_FORMAT),
+            ("-262143-01-01", crate::input::DATE_FORMAT),
+        ] {
+            let errors = PatientDraft { birthdate: bad.into(), ..draft() }.check(today()).expect_err(bad);
+            assert_eq!(errors["birthdate"], message, "{bad}");
+        }
+        assert!(PatientDraft { birthdate: "1880-01-01".into(), ..draft() }.check(today()).is_ok());
+    }
+
+    #[test]
+    fn names_and_addresses_refuse_control_and_bidi_characters() {
+        let errors = PatientDraft {
+            first_name: "Ana\0".into(),
+            last_name: "Lo\u{202E}pez".into(),
+            city: "Port\nland".into(),
+            street_address: "1 Main\u{2066} St".into(),
+            ..draft()
+        }
+        .check(today())
+        .expect_err("hidden characters");
+        for field in ["firstName", "lastName", "city", "streetAddress"] {
+            assert_eq!(errors[field], crate::input::HIDDEN_CHARACTERS, "{field}");
+        }
+        let phone = PhoneDraft { number: "503\u{200B}555-0123".into(), kind: Some(0) };
+        let errors = PatientDraft { phones: [phone, PhoneDraft::default(), PhoneDraft::default()], ..draft() }
+            .check(today())
+            .expect_err("phone");
+        assert_eq!(errors["phone1.number"], crate::input::HIDDEN_CHARACTERS);
     }
 
     #[test]

@@ -6,6 +6,9 @@
 
 use serde_json::{Map, Value, json};
 
+/// The largest order type id (ids are stored as 32-bit integers).
+pub const ORDER_TYPE_MAX: i64 = 2_147_483_647;
+
 /// Who a preference belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -24,6 +27,8 @@ pub enum Kind {
         max: i64,
     },
     Choice(&'static [&'static str]),
+    /// An order type a user may choose (`orders::is_selectable_type`).
+    OrderType,
     /// A time of day, "HH:mm" on a 24-hour clock.
     TimeOfDay,
     Text {
@@ -79,13 +84,18 @@ macro_rules! pref {
 }
 
 const DEFAULT_VIEWS: Kind = Kind::Int { min: 0, max: 4 };
+/// The auto logout choices of the preferences page: 5 to 30 minutes (spec part 1,
+/// sections 3 and 9), 15 by default.
+pub const AUTO_LOGOUT_MIN: i64 = 5;
+pub const AUTO_LOGOUT_MAX: i64 = 30;
+pub const AUTO_LOGOUT_DEFAULT: i64 = 15;
 const BOOL: Kind = Kind::Bool;
 
 /// Every preference the server knows. A key not here is refused (spec part 1, section 4:
 /// "an unknown preference key is an error").
 pub static REGISTRY: &[PreferenceDef] = &[
     pref!("defaultView", Some("mobile.defaultView"), DEFAULT_VIEWS, "0"),
-    pref!("autoLogout", Some("mobile.autoLogout"), Kind::Int { min: 1, max: 240 }, "15"),
+    pref!("autoLogout", Some("mobile.autoLogout"), Kind::Int { min: AUTO_LOGOUT_MIN, max: AUTO_LOGOUT_MAX }, "15"),
     pref!("apptColors", Some("mobile.apptColors"), BOOL, "true"),
     pref!(
         "defaultSchedulingView",
@@ -123,7 +133,7 @@ pub static REGISTRY: &[PreferenceDef] = &[
     pref!("localization.headCircumference", None, Kind::Choice(&["cm", "in"]), "\"cm\""),
     pref!("localization.useReferralsExpirationDate", None, BOOL, "false"),
     pref!("localization.useCanadianClaimFields", None, BOOL, "false"),
-    pref!("orders.defaultOrderType", None, Kind::Int { min: 1, max: 2_147_483_647 }, "100"),
+    pref!("orders.defaultOrderType", None, Kind::OrderType, "100"),
     pref!("scheduling.calendarStartTime", None, Kind::TimeOfDay, "\"07:00\""),
     pref!("scheduling.calendarEndTime", None, Kind::TimeOfDay, "\"19:00\""),
     pref!("scheduling.overlapIndicator", None, BOOL, "true"),
@@ -220,13 +230,20 @@ fn check_kind(kind: Kind, value: &Value) -> Result<Value, String> {
             Some(s) if choices.contains(&s) => Ok(json!(s)),
             _ => Err(format!("Must be one of: {}", choices.join(", "))),
         },
+        Kind::OrderType => match value.as_i64() {
+            Some(n) if crate::orders::is_selectable_type(n) && n <= ORDER_TYPE_MAX => Ok(json!(n)),
+            _ => Err("Must be an order type a user may choose: 1 to 4, 100 to 102, or above 110".to_owned()),
+        },
         Kind::TimeOfDay => match value.as_str() {
             Some(s) if is_time_of_day(s) => Ok(json!(s)),
             _ => Err("Must be a time as HH:mm".to_owned()),
         },
         Kind::Text { max_chars } => match value.as_str().map(str::trim) {
-            Some(s) if s.chars().count() <= max_chars => Ok(json!(s)),
-            Some(_) => Err(format!("Cannot be longer than {max_chars} characters")),
+            Some(s) if s.chars().count() > max_chars => Err(format!("Cannot be longer than {max_chars} characters")),
+            Some(s) if crate::input::check_text(s, crate::input::Lines::One).is_err() => {
+                Err(crate::input::HIDDEN_CHARACTERS.to_owned())
+            }
+            Some(s) => Ok(json!(s)),
             None => Err("Must be text".to_owned()),
         },
         Kind::PatientIds { max } => check_patient_ids(value, max),
@@ -424,14 +441,34 @@ mod tests {
     }
 
     #[test]
-    fn auto_logout_accepts_whole_minutes_from_1_to_240() {
+    fn auto_logout_accepts_the_spec_choices_5_to_30_minutes() {
         let def = lookup("autoLogout").expect("def");
         assert_eq!(def.check(&json!(5)), Ok(json!(5)));
-        assert_eq!(def.check(&json!(1)), Ok(json!(1)));
-        assert!(def.check(&json!(0)).is_err());
-        assert!(def.check(&json!(241)).is_err());
-        assert_eq!(def.check(&json!("15")), Err("Must be a whole number from 1 to 240".to_owned()));
+        assert_eq!(def.check(&json!(30)), Ok(json!(30)));
+        for bad in [0, 1, 4, 31, 240] {
+            assert!(def.check(&json!(bad)).is_err(), "{bad}");
+        }
+        assert_eq!(def.check(&json!("15")), Err("Must be a whole number from 5 to 30".to_owned()));
         assert!(def.check(&json!(2.5)).is_err());
+    }
+
+    #[test]
+    fn default_order_type_is_one_a_user_may_choose() {
+        let def = lookup("orders.defaultOrderType").expect("def");
+        for good in [1, 4, 100, 102, 111, ORDER_TYPE_MAX] {
+            assert_eq!(def.check(&json!(good)), Ok(json!(good)), "{good}");
+        }
+        for bad in [0, 5, 50, 103, 110, ORDER_TYPE_MAX + 1, -1] {
+            assert!(def.check(&json!(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn texts_refuse_hidden_characters() {
+        let def = lookup("scheduling.defaultAppointmentStatus").expect("def");
+        assert_eq!(def.check(&json!("Confirmed")), Ok(json!("Confirmed")));
+        assert!(def.check(&json!("Con\u{202E}firmed")).is_err());
+        assert!(def.check(&json!("Con\u{0}firmed")).is_err());
     }
 
     #[test]

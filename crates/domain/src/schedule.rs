@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::ids::{AppointmentStatusId, AppointmentTypeId, ChosenId, PatientId, ResourceId, UserId};
 use chrono::{DateTime, Duration, Utc};
 
+use crate::input::{self, Lines};
 use crate::patient::REQUIRED;
 
 /// A new appointment's length unless chosen (spec part 2, section 9).
@@ -98,6 +99,13 @@ impl AppointmentDraft {
         if self.start.is_none() {
             errors.insert("start".into(), REQUIRED.into());
         }
+        // Instants past the bounds are refused before any arithmetic is done on them.
+        for (field, instant) in [("start", self.start), ("end", self.end)] {
+            if let Some(Err(problem)) = instant.map(input::check_instant) {
+                errors.insert(field.into(), problem.into());
+                return Err(errors);
+            }
+        }
         let length_minutes = self.length_minutes.or_else(|| match (self.start, self.end) {
             (Some(start), Some(end)) => Some((end - start).num_minutes()),
             _ => None,
@@ -137,6 +145,8 @@ impl AppointmentDraft {
         }
         if self.notes.trim().chars().count() > NOTES_MAX {
             errors.insert("notes".into(), format!("Cannot be longer than {NOTES_MAX} characters"));
+        } else if let Err(problem) = input::check_text(&self.notes, Lines::Many) {
+            errors.insert("notes".into(), problem.into());
         }
         match (patient_id, self.start, resource_id, type_id, status_id) {
             (Some(patient_id), Some(start), Some(resource_id), Some(type_id), Some(status_id)) if errors.is_empty() => {
@@ -230,6 +240,20 @@ mod tests {
         let errors =
             AppointmentDraft { length_minutes: None, end: Some(at(8, 0)), ..draft() }.check().expect_err("before");
         assert!(errors.contains_key("length"));
+    }
+
+    #[test]
+    fn instants_past_the_bounds_and_hidden_characters_are_refused() {
+        let errors =
+            AppointmentDraft { start: Some(DateTime::<Utc>::MAX_UTC), ..draft() }.check().expect_err("year 262143");
+        assert_eq!(errors["start"], crate::input::YEAR_OUT_OF_RANGE);
+        let errors = AppointmentDraft { end: Some(DateTime::<Utc>::MIN_UTC), length_minutes: None, ..draft() }
+            .check()
+            .expect_err("year -262143");
+        assert_eq!(errors["end"], crate::input::YEAR_OUT_OF_RANGE);
+        let errors = AppointmentDraft { notes: "a\u{2067}b".into(), ..draft() }.check().expect_err("isolate");
+        assert_eq!(errors["notes"], crate::input::HIDDEN_CHARACTERS);
+        assert!(AppointmentDraft { notes: "line\n\tnext".into(), ..draft() }.check().is_ok());
     }
 
     #[test]

@@ -21,7 +21,9 @@ pub const TOUCH_INTERVAL: Duration = Duration::seconds(15);
 /// The server's idle deadline for a user whose `autoLogout` preference is `minutes`.
 pub fn idle_timeout(auto_logout_minutes: Option<i64>) -> Duration {
     let minutes = match auto_logout_minutes {
-        Some(m) if m >= 1 => m,
+        // A value stored before the preference was bounded never stretches the deadline
+        // past the longest choice.
+        Some(m) if m >= 1 => m.min(crate::preferences::AUTO_LOGOUT_MAX),
         _ => DEFAULT_AUTO_LOGOUT_MINUTES,
     };
     Duration::minutes(minutes) + IDLE_MARGIN
@@ -101,6 +103,7 @@ mod tests {
         assert_eq!(idle_timeout(Some(0)), Duration::minutes(17));
         assert_eq!(idle_timeout(Some(-3)), Duration::minutes(17));
         assert_eq!(idle_timeout(Some(1)), Duration::minutes(3));
+        assert_eq!(idle_timeout(Some(240)), Duration::minutes(32), "never past the longest choice");
     }
 
     #[test]

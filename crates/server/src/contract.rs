@@ -7,11 +7,13 @@
 //! property, with its value taken from `domain`, and a test fails when a rule names a
 //! property the document does not have.
 
+use domain::input::{self, Lines};
+use domain::search::MIN_QUERY_CHARS;
 use domain::{orders, patient, schedule, vitals};
 use serde_json::Value;
 use utoipa::Modify;
 use utoipa::Number;
-use utoipa::openapi::schema::{Schema, SchemaType, Type};
+use utoipa::openapi::schema::{KnownFormat, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{OpenApi, RefOr};
 
 /// What one property must satisfy.
@@ -24,6 +26,11 @@ pub enum Rule {
         max: f64,
     },
     OneOf(Vec<Value>),
+    /// An ECMA 262 regular expression the text must match.
+    Pattern(String),
+    MinLength(usize),
+    /// A calendar date (`format: date`) within the bounds of `domain::input`.
+    Date,
 }
 
 /// Where a rule applies: a component schema's property, or an operation's query parameter.
@@ -48,6 +55,23 @@ pub fn rules() -> Vec<(Target, Rule)> {
         Rule::OneOf(patient::SEX_CHOICES.iter().map(|s| (*s).into()).collect()),
     ));
     rules.push((property("PhoneEntry", "number"), Rule::MaxLength(patient::PHONE_MAX_LENGTH)));
+    // Texts hold no control characters or hidden formatting marks (domain::input).
+    let one_line = || Rule::Pattern(input::text_pattern(Lines::One));
+    let many_lines = || Rule::Pattern(input::text_pattern(Lines::Many));
+    for (name, _) in patient::MAX_LENGTHS {
+        rules.push((property("PatientInput", name), one_line()));
+    }
+    rules.push((property("PhoneEntry", "number"), one_line()));
+    rules.push((property("PatientInput", "birthdate"), Rule::Pattern(input::optional_date_pattern())));
+    rules.push((property("OrderInput", "shortDescription"), one_line()));
+    rules.push((property("OrderInput", "longDescription"), many_lines()));
+    rules.push((property("OrderInput", "orderNote"), many_lines()));
+    rules.push((property("OrderInput", "due"), Rule::Pattern(input::optional_date_pattern())));
+    rules.push((property("AppointmentInput", "notes"), many_lines()));
+    for name in ["start", "end"] {
+        rules.push((property("AppointmentInput", name), Rule::Pattern(input::instant_pattern())));
+    }
+    rules.push((property("VitalsInput", "date"), Rule::Pattern(input::instant_pattern())));
     rules.push((
         property("PhoneEntry", "type"),
         Rule::OneOf(patient::PHONE_TYPES.iter().map(|t| (*t).into()).collect()),
@@ -76,7 +100,40 @@ pub fn rules() -> Vec<(Target, Rule)> {
 
     for path in ["/api/orders/", "/api/orders"] {
         rules.push((Target::Query { path, name: "limit" }, Rule::Range { min: 1.0, max: orders::PAGE_MAX as f64 }));
+        rules.push((
+            Target::Query { path, name: "offset" },
+            Rule::Range { min: 0.0, max: domain::input::MAX_OFFSET as f64 },
+        ));
     }
+    for path in ["/api/orders/", "/api/orders"] {
+        for name in ["signed", "unsigned"] {
+            rules.push((Target::Query { path, name }, Rule::OneOf(vec![0.into(), 1.into()])));
+        }
+    }
+    rules.push((
+        Target::Query { path: "/api/scheduling/1/appointments", name: "order" },
+        Rule::OneOf(vec![0.into(), 1.into()]),
+    ));
+    for path in ["/api/scheduling/1/appointments", "/api/scheduling/1/transparencies"] {
+        rules.push((Target::Query { path, name: "date" }, Rule::Date));
+    }
+    for name in ["start", "end"] {
+        rules.push((Target::Query { path: "/api/patients/patient/{patientId}/appointments", name }, Rule::Date));
+    }
+    // "all", nothing, or whole numbers separated by commas (`kit::IdList`).
+    let id_list = || Rule::Pattern("^\\s*([aA][lL][lL]|[+-]?[0-9]{1,18}(\\s*,\\s*[+-]?[0-9]{1,18})*)?\\s*$".to_owned());
+    for path in ["/api/orders/", "/api/orders"] {
+        for name in ["offices", "providers", "statuses", "types"] {
+            rules.push((Target::Query { path, name }, id_list()));
+        }
+    }
+    for name in ["resources", "providers"] {
+        rules.push((Target::Query { path: "/api/scheduling/1/appointments", name }, id_list()));
+    }
+    rules.push((Target::Query { path: "/api/scheduling/1/transparencies", name: "resources" }, id_list()));
+    // At least two characters besides the spaces around them.
+    rules.push((Target::Query { path: "/api/patients", name: "search" }, Rule::MinLength(MIN_QUERY_CHARS)));
+    rules.push((Target::Query { path: "/api/patients", name: "search" }, Rule::Pattern("\\S[\\s\\S]*\\S".to_owned())));
     rules.push((
         Target::Query { path: "/api/patients", name: "limit" },
         Rule::Range { min: 1.0, max: domain::search::MAX_RESULTS as f64 },
@@ -107,7 +164,7 @@ impl Modify for Rules {
 /// for a key and `POST /api/preferences/save` takes as `update`.
 pub fn preference_values() -> Schema {
     use domain::preferences::{Kind, REGISTRY};
-    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder};
+    use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, ObjectBuilder};
     let mut values = ObjectBuilder::new().description(Some(
         "Each preference's value by its short key (docs/preferences.md); the read answer holds the keys asked for.",
     ));
@@ -121,6 +178,20 @@ pub fn preference_values() -> Schema {
                 .into(),
             Kind::Choice(choices) => {
                 ObjectBuilder::new().schema_type(Type::String).enum_values(Some(choices.iter().copied())).into()
+            }
+            Kind::OrderType => {
+                let range = |min: i64, max: i64| {
+                    ObjectBuilder::new()
+                        .schema_type(Type::Integer)
+                        .minimum(Some(number(min as f64)))
+                        .maximum(Some(number(max as f64)))
+                };
+                AnyOfBuilder::new()
+                    .description(Some("An order type a user may choose: 1 to 4, 100 to 102, or above 110"))
+                    .item(range(1, 4))
+                    .item(range(100, 102))
+                    .item(range(111, domain::preferences::ORDER_TYPE_MAX))
+                    .into()
             }
             Kind::TimeOfDay => {
                 ObjectBuilder::new().schema_type(Type::String).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$")).into()
@@ -180,6 +251,12 @@ fn apply(object: &mut utoipa::openapi::schema::Object, rule: &Rule) {
             object.minimum = Some(number(*min));
             object.maximum = Some(number(*max));
         }
+        Rule::Pattern(pattern) => object.pattern = Some(pattern.clone()),
+        Rule::MinLength(min) => object.min_length = Some(*min),
+        Rule::Date => {
+            object.format = Some(SchemaFormat::KnownFormat(KnownFormat::Date));
+            object.pattern = Some(input::date_pattern());
+        }
         Rule::OneOf(values) => {
             let mut values = values.clone();
             // A property that may be null keeps null among its choices.
@@ -210,6 +287,8 @@ mod tests {
                 Rule::MaxLength(max) => assert_eq!(object.max_length, Some(max), "{target:?}"),
                 Rule::Range { .. } => assert!(object.minimum.is_some() && object.maximum.is_some(), "{target:?}"),
                 Rule::OneOf(_) => assert!(object.enum_values.is_some(), "{target:?}"),
+                Rule::Pattern(_) | Rule::Date => assert!(object.pattern.is_some(), "{target:?}"),
+                Rule::MinLength(min) => assert_eq!(object.min_length, Some(min), "{target:?}"),
             }
         }
     }

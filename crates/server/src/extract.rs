@@ -12,6 +12,8 @@ use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
 
+mod objects;
+
 /// A JSON body in, or a JSON body out.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
@@ -59,7 +61,8 @@ fn body_rejection(rejection: BytesRejection) -> AppError {
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     let malformed = || AppError::bad_request("malformed_json", "The request body is not valid JSON");
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    // A struct is read from a JSON object only: `[null, null]` is not an empty update.
+    let value = serde_path_to_error::deserialize(objects::ObjectsOnly(&mut deserializer)).map_err(|error| {
         let inner = error.inner();
         if inner.is_syntax() || inner.is_eof() {
             return malformed();
@@ -86,6 +89,10 @@ fn describe(path: &str, text: &str) -> (String, String) {
         return (field, "Unknown field".to_owned());
     }
     let field = if path == "." || path.is_empty() { "body".to_owned() } else { path.to_owned() };
+    // The bounded parsers of `domain::input` say what is wrong in the users' words.
+    if let Some(message) = domain::input::MESSAGES.iter().find(|message| text.starts_with(**message)) {
+        return (field, (*message).to_owned());
+    }
     let problem = if text.contains("expected i") || text.contains("expected u") {
         "Must be a whole number"
     } else if text.contains("expected f") {
@@ -175,7 +182,16 @@ fn query_rejection(rejection: QueryRejection) -> AppError {
     // "Failed to deserialize query string: limit: invalid digit found in string"
     let detail = text.split_once(": ").map_or(text.as_str(), |(_, rest)| rest);
     match detail.split_once(": ") {
-        Some((field, _)) if !field.contains(' ') => AppError::invalid_field(field, "Invalid value"),
+        Some((field, problem)) if !field.contains(' ') => {
+            let problem = if problem.contains("digit") || problem.contains("number") {
+                "Must be a whole number"
+            } else if problem.contains("`true` or `false`") {
+                "Must be true or false"
+            } else {
+                "Invalid value"
+            };
+            AppError::invalid_field(field, problem)
+        }
         _ => match quoted_name(detail, "missing field `") {
             Some(field) => AppError::invalid_field(field, "Required field"),
             None => AppError::bad_request("invalid_input", "The query string is not valid"),
@@ -220,6 +236,48 @@ mod tests {
     fn unknown_field_is_named() {
         let error = parse_json::<Login>(br#"{"clientType": 8, "username": "a", "admin": true}"#).expect_err("unknown");
         assert!(fields_of(&error).contains("\"admin\": \"Unknown field\""), "{error:?}");
+    }
+
+    #[test]
+    fn a_list_is_not_an_object_at_any_depth() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Outer {
+            #[serde(default)]
+            inner: Option<Inner>,
+            #[serde(default)]
+            list: Vec<Inner>,
+        }
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Inner {
+            a: Option<i64>,
+        }
+        let error = parse_json::<Outer>(b"[null, null]").expect_err("top-level list");
+        assert!(fields_of(&error).contains("\"body\": \"Must be an object\""), "{error:?}");
+        let error = parse_json::<Outer>(br#"{"inner": [1]}"#).expect_err("nested list");
+        assert!(fields_of(&error).contains("\"inner\": \"Must be an object\""), "{error:?}");
+        let error = parse_json::<Outer>(br#"{"list": [{"a": 1}, [2]]}"#).expect_err("list item");
+        assert!(fields_of(&error).contains("\"list[1]\": \"Must be an object\""), "{error:?}");
+        let fine = parse_json::<Outer>(br#"{"inner": {"a": 1}, "list": [{"a": null}]}"#).expect("objects");
+        assert_eq!(fine.list.len(), 1);
+        assert_eq!(parse_json::<Vec<i64>>(b"[1, 2]").expect("a list where a list is wanted"), [1, 2]);
+    }
+
+    #[test]
+    fn bounded_parsers_speak_for_themselves() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Timed {
+            #[serde(default, deserialize_with = "domain::input::optional_instant")]
+            start: Option<chrono::DateTime<chrono::Utc>>,
+        }
+        let error = parse_json::<Timed>(br#"{"start": "+262142-12-31T00:00:00Z"}"#).expect_err("extended year");
+        assert!(fields_of(&error).contains(domain::input::INSTANT_FORMAT), "{error:?}");
+        let error = parse_json::<Timed>(br#"{"start": "2201-01-01T00:00:00Z"}"#).expect_err("after 2200");
+        assert!(fields_of(&error).contains("\"start\": \"The year must be from 1880 to 2200\""), "{error:?}");
+        assert!(parse_json::<Timed>(br#"{}"#).expect("absent").start.is_none());
+        assert!(parse_json::<Timed>(br#"{"start": null}"#).expect("null").start.is_none());
     }
 
     #[test]

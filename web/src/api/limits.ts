@@ -28,7 +28,7 @@ export const limits = {
   },
   PhoneEntry: { number: { maxLength: 20 }, type: { enum: [0, 1, 2, 3, null] } },
   PreferenceValues: {
-    autoLogout: { minimum: 1, maximum: 240 },
+    autoLogout: { minimum: 5, maximum: 30 },
     'coding.diagnosisCodeSet': { enum: ['ICD-10-CM', 'ICD-9-CM'] },
     'coding.procedureCodeSet': { enum: ['CDT', 'CPT', 'both'] },
     defaultOrdersView: { enum: ['mine', 'all'] },
@@ -41,7 +41,6 @@ export const limits = {
     'localization.stateFormat': { enum: ['US', 'CA'] },
     'localization.temperature': { enum: ['F', 'C'] },
     'localization.zipCodeFormat': { enum: ['#####', '#####-####', 'A#A #A#'] },
-    'orders.defaultOrderType': { minimum: 1, maximum: 2147483647 },
     'practice.timeZone': { maxLength: 64 },
     recentPatients: { maxItems: 20, items: { minimum: 1 } },
     'scheduling.defaultAppointmentStatus': { maxLength: 60 },
@@ -121,21 +120,21 @@ export const parameterLimits = {
   '/api/orders': {
     get: {
       limit: { minimum: 1, maximum: 200 },
-      offset: { minimum: 0 },
-      signed: { minimum: 0 },
-      unsigned: { minimum: 0 },
+      offset: { minimum: 0, maximum: 1000000000 },
+      signed: { minimum: 0, enum: [0, 1] },
+      unsigned: { minimum: 0, enum: [0, 1] },
     },
   },
   '/api/orders/': {
     get: {
       limit: { minimum: 1, maximum: 200 },
-      offset: { minimum: 0 },
-      signed: { minimum: 0 },
-      unsigned: { minimum: 0 },
+      offset: { minimum: 0, maximum: 1000000000 },
+      signed: { minimum: 0, enum: [0, 1] },
+      unsigned: { minimum: 0, enum: [0, 1] },
     },
   },
-  '/api/patients': { get: { limit: { minimum: 1, maximum: 50 } } },
-  '/api/scheduling/1/appointments': { get: { order: { minimum: 0 } } },
+  '/api/patients': { get: { search: { minLength: 2 }, limit: { minimum: 1, maximum: 50 } } },
+  '/api/scheduling/1/appointments': { get: { order: { minimum: 0, enum: [0, 1] } } },
 } as const;
 
 export type Limits = typeof limits;

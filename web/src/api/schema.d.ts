@@ -1040,7 +1040,7 @@ export interface components {
             resourceId: number | null;
             /**
              * Format: date-time
-             * @description The start, ISO 8601.
+             * @description The start, ISO 8601 (1880 to 2200).
              * @default null
              */
             start: string | null;
@@ -1724,6 +1724,7 @@ export interface components {
             "localization.useReferralsExpirationDate": boolean;
             /** @enum {string} */
             "localization.zipCodeFormat": "#####" | "#####-####" | "A#A #A#";
+            /** @description An order type a user may choose: 1 to 4, 100 to 102, or above 110 */
             "orders.defaultOrderType": number;
             /** @description See docs/preferences.md */
             ordersFilters: Record<string, never>;
@@ -1926,7 +1927,7 @@ export interface components {
         VitalsInput: {
             /**
              * Format: date-time
-             * @description When measured (ISO 8601); now when left out.
+             * @description When measured (ISO 8601, 1880 to 2200); now when left out.
              * @default null
              */
             date: string | null;
@@ -2216,9 +2217,9 @@ export interface operations {
                 statuses?: string;
                 types?: string;
                 /** @description 1: signed orders only. */
-                signed?: number;
+                signed?: 0 | 1;
                 /** @description 1: unsigned orders only. */
-                unsigned?: number;
+                unsigned?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -2318,9 +2319,9 @@ export interface operations {
                 statuses?: string;
                 types?: string;
                 /** @description 1: signed orders only. */
-                signed?: number;
+                signed?: 0 | 1;
                 /** @description 1: unsigned orders only. */
-                unsigned?: number;
+                unsigned?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -3968,7 +3969,7 @@ export interface operations {
                 /** @description Provider ids separated by commas; absent or "all": every provider. */
                 providers?: string;
                 /** @description 1 first to last (default), 0 last to first. */
-                order?: number;
+                order?: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -4428,6 +4429,14 @@ export interface operations {
             };
             /** @description The id is not a number */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,10 +34,10 @@ impl IdList {
     }
 }
 
-/// A yyyy-MM-dd date of the query field `field`; anything else is a 400 naming it.
+/// A yyyy-MM-dd date of the query field `field`, within 1880 to 2200
+/// (`domain::input::parse_date`); anything else is a 400 naming it.
 pub fn parse_date(field: &str, text: &str) -> Result<NaiveDate, AppError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| AppError::invalid_field(field, "Use the format yyyy-MM-dd"))
+    domain::input::parse_date(text).map_err(|problem| AppError::invalid_field(field, problem))
 }
 
 #[cfg(test)]
@@ -66,5 +66,8 @@ mod tests {
     fn dates_are_yyyy_mm_dd() {
         assert_eq!(parse_date("date", "2026-11-23").ok(), NaiveDate::from_ymd_opt(2026, 11, 23));
         assert!(parse_date("date", "11/23/2026").is_err());
+        assert!(parse_date("date", "+262142-12-31").is_err());
+        assert!(parse_date("date", "-262143-01-01").is_err());
+        assert!(parse_date("date", "2201-01-01").is_err());
     }
 }

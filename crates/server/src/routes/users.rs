@@ -59,6 +59,7 @@ pub async fn list_providers(State(state): State<AppState>) -> Result<Json<Vec<Us
         (status = 200, body = User),
         (status = 400, description = "The id is not a number", body = ApiError),
         (status = 404, description = "No such user", body = ApiError),
+        (status = 401, body = ApiError),
     ))]
 pub async fn get_user(
     State(state): State<AppState>,

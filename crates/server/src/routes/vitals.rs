@@ -69,7 +69,8 @@ impl From<vitals::Model> for Vitals {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct VitalsInput {
-    /// When measured (ISO 8601); now when left out.
+    /// When measured (ISO 8601, 1880 to 2200); now when left out.
+    #[serde(deserialize_with = "domain::input::optional_instant")]
     pub date: Option<DateTime<Utc>>,
     pub height: Option<f64>,
     pub weight: Option<f64>,

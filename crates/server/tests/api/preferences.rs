@@ -116,8 +116,8 @@ async fn wrong_values_are_400_and_keep_the_saved_value(app: TestApp) {
     let token = app.demo_token().await;
     app.post("/api/preferences/save", &token, json!({"key": "autoLogout", "update": 20})).await;
     let bad = [
-        ("autoLogout", json!("20"), "Must be a whole number from 1 to 240"),
-        ("autoLogout", json!(0), "Must be a whole number from 1 to 240"),
+        ("autoLogout", json!("20"), "Must be a whole number from 5 to 30"),
+        ("autoLogout", json!(0), "Must be a whole number from 5 to 30"),
         ("defaultView", json!(9), "Must be a whole number from 0 to 4"),
         ("apptColors", json!("yes"), "Must be true or false"),
         ("defaultSchedulingView", json!("weekView"), "Must be one of: dayView, listView"),

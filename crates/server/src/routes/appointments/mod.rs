@@ -50,6 +50,9 @@ pub async fn day_appointments(
         Some(text) => parse_date("date", text)?,
         None => state.today(),
     };
+    if query.order.is_some_and(|order| order > 1) {
+        return Err(AppError::invalid_field("order", "Must be 1 (first to last) or 0 (last to first)"));
+    }
     let resources = IdList::parse("resources", query.resources.as_deref())?.chosen();
     let providers = IdList::parse("providers", query.providers.as_deref())?.chosen();
     let (from, to) = (day_start(state.time_zone, day), day_start(state.time_zone, day + Duration::days(1)));

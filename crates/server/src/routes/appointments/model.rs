@@ -236,10 +236,12 @@ pub struct TransparencyQuery {
 #[serde(rename_all = "camelCase", default)]
 pub struct AppointmentInput {
     pub patient_id: Option<i64>,
-    /// The start, ISO 8601.
+    /// The start, ISO 8601 (1880 to 2200).
+    #[serde(deserialize_with = "domain::input::optional_instant")]
     pub start: Option<DateTime<Utc>>,
     /// The end, ISO 8601: start plus length. Gives the length when that is left out;
     /// otherwise it must agree with it (400 naming `end`).
+    #[serde(deserialize_with = "domain::input::optional_instant")]
     pub end: Option<DateTime<Utc>>,
     /// Minutes (at most 3 digits).
     pub length: Option<i64>,

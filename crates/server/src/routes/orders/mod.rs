@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::ids::{ChosenId, IncidentId, OfficeId, OrderId, UserId};
+use domain::input::MAX_OFFSET;
 use domain::orders::{OrderDraft, PAGE_DEFAULT, PAGE_MAX, StoredOrder, expand_statuses};
 use domain::patient::FieldErrors;
 use store::orders::{OrderDetail, OrderFilter};
@@ -43,6 +44,11 @@ pub async fn list_orders(
     if !(1..=PAGE_MAX).contains(&limit) {
         return Err(AppError::invalid_field("limit", format!("Must be a whole number from 1 to {PAGE_MAX}")));
     }
+    for (field, flag) in [("signed", query.signed), ("unsigned", query.unsigned)] {
+        if flag.is_some_and(|f| f > 1) {
+            return Err(AppError::invalid_field(field, "Must be 0 or 1"));
+        }
+    }
     let signed = match (query.signed, query.unsigned) {
         (Some(1), Some(1)) | (None, None) => None,
         (Some(1), _) => Some(true),
@@ -57,7 +63,11 @@ pub async fn list_orders(
         types: IdList::parse("types", query.types.as_deref())?.chosen(),
         signed,
     };
-    let page = state.store.order_page(&filter, limit, query.offset.unwrap_or(0)).await?;
+    let offset = query.offset.unwrap_or(0);
+    if offset > MAX_OFFSET {
+        return Err(AppError::invalid_field("offset", format!("Must be a whole number from 0 to {MAX_OFFSET}")));
+    }
+    let page = state.store.order_page(&filter, limit, offset).await?;
     let answer: Vec<Order> = page.orders.iter().map(Order::from).collect();
     let shown = page.orders.iter().map(|o| o.order.id.to_string()).collect::<Vec<_>>().join(",");
     state.audit(current.audit("order.list").entity("orders", Some(shown))).await?;
