@@ -1,5 +1,6 @@
 //! `pocketchart`: the practice-management server and its admin commands in one binary.
 
+mod restore;
 mod settings;
 
 use std::io::{BufRead, IsTerminal};
@@ -52,6 +53,8 @@ enum Command {
         #[arg(long)]
         to: PathBuf,
     },
+    /// Restore a SQLite backup to a new database: checked, copied 0600, migrated, counted
+    Restore(restore::RestoreArgs),
     /// Print the API's OpenAPI document
     Openapi,
 }
@@ -134,6 +137,10 @@ async fn main() -> anyhow::Result<()> {
         Command::Openapi => {
             println!("{}", server::openapi_document().to_pretty_json()?);
             Ok(())
+        }
+        Command::Restore(args) => {
+            init_logging(false);
+            restore::run(args).await
         }
         command => {
             init_logging(false);
@@ -227,7 +234,7 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
             println!("Backup written to {}", to.display());
         }
         Command::User(user) => user_command(user, store, now).await?,
-        Command::Serve(_) | Command::Openapi => unreachable!("handled in main"),
+        Command::Serve(_) | Command::Openapi | Command::Restore(_) => unreachable!("handled in main"),
     }
     Ok(())
 }
