@@ -36,11 +36,7 @@ pub async fn run(args: RestoreArgs) -> anyhow::Result<()> {
     let backup = store::restore::inspect_sqlite_backup(&args.from).await?;
     if !backup.is_sound() {
         let shown: Vec<&str> = backup.integrity.iter().take(10).map(String::as_str).collect();
-        bail!(
-            "{} fails its integrity check; nothing was restored:\n  {}",
-            args.from.display(),
-            shown.join("\n  ")
-        );
+        bail!("{} fails its integrity check; nothing was restored:\n  {}", args.from.display(), shown.join("\n  "));
     }
     copy_private(&args.from, &target)?;
 

@@ -34,8 +34,10 @@ impl BackupFile {
 /// Opens `file` read-only and immutable (nothing is written beside it, not even a -wal
 /// or -shm file), runs `PRAGMA integrity_check` and reads its applied migrations.
 pub async fn inspect_sqlite_backup(file: &Path) -> Result<BackupFile, InspectError> {
-    let unreadable =
-        |reason: &dyn std::fmt::Display| InspectError::Unreadable { path: file.display().to_string(), reason: reason.to_string() };
+    let unreadable = |reason: &dyn std::fmt::Display| InspectError::Unreadable {
+        path: file.display().to_string(),
+        reason: reason.to_string(),
+    };
     if !file.is_file() {
         return Err(unreadable(&"no such file"));
     }
@@ -71,7 +73,9 @@ async fn read_backup(
     if has_migrations == 0 {
         return Ok((integrity, None));
     }
-    let rows = sea_orm::sqlx::query("SELECT version FROM seaql_migrations ORDER BY version").fetch_all(&mut *connection).await?;
+    let rows = sea_orm::sqlx::query("SELECT version FROM seaql_migrations ORDER BY version")
+        .fetch_all(&mut *connection)
+        .await?;
     let migrations = rows.iter().map(|row| row.try_get::<String, _>(0)).collect::<Result<Vec<_>, _>>()?;
     Ok((integrity, Some(migrations)))
 }
@@ -84,7 +88,9 @@ impl Store {
             Backend::Sqlite => {
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
             }
-            Backend::Postgres => "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename",
+            Backend::Postgres => {
+                "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
+            }
         };
         let names = self.db.query_all_raw(Statement::from_string(backend, list)).await?;
         let mut counts = Vec::with_capacity(names.len());
