@@ -756,6 +756,24 @@ def check_database(db, ledger: Ledger, binary: Binary) -> Findings:
     return found
 
 
+def check_the_checks(db, binary: Binary, patient_ids: list[int]) -> None:
+    """A negative control: a ledger claiming writes and reads the database never saw must
+    be caught, one violation for each, or the harness itself is broken."""
+    forged = Ledger()
+    pid = patient_ids[0]
+    forged.patients[10**9] = "Nobody"
+    forged.suites[pid] = Register(acked="Suite never sent")
+    forged.vitals[10**9] = (pid, 77)
+    forged.orders[10**9] = "Chaos never sent"
+    forged.appointments[10**9] = "Chaos never sent"
+    forged.reads[(2, pid)] = 10**6
+    forged.audited_writes[(2, "order.create", pid)] = 10**6
+    caught = collections.Counter(kind for kind, _ in check_database(db, forged, binary).items)
+    wanted = {"lost write": 5, "read not audited": 1, "write not audited": 1}
+    if any(caught[k] != n for k, n in wanted.items()):
+        raise RuntimeError(f"the checks missed forged violations: wanted {wanted}, caught {dict(caught)}")
+
+
 # ---------------------------------------------------------------------------------------
 # Runs.
 
@@ -795,6 +813,8 @@ def chaos(kind: str, args, binary: Binary, folder: Path) -> bool:
     startup = server.start(demo=True)
     say(f"   demo practice served in {startup:.1f}s; audit verify: "
         f"{'checked after every restart' if binary.audit_verify else 'not in this binary yet (skipped)'}")
+    check_the_checks(db, binary, demo_patient_ids(db))
+    say("   the checks catch forged lost writes, unaudited reads and unaudited writes (negative control)")
     load = Load(args.workers, demo_patient_ids(db), args.seed)
     totals = collections.Counter()
     first: tuple[str, str] | None = None
