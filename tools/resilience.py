@@ -925,7 +925,9 @@ class PgSnapshot:
 def drill(kind: str, args, binary: Binary, folder: Path) -> bool:
     say(f"== restore drill on {kind}: {args.workers} clients, backup after {args.warmup}s of load")
     source = make_database(kind, folder, "drill")
-    restored = make_database(kind, folder, "restored")
+    # A SQLite copy goes to a folder of its own, as a restore onto a new disk would.
+    restored = SqliteDb(folder / "restored" / "practice.db") if kind == "sqlite" else \
+        make_database(kind, folder, "restored")
     source.create()
     if kind == "postgres":
         restored.drop()
@@ -937,6 +939,7 @@ def drill(kind: str, args, binary: Binary, folder: Path) -> bool:
     try:
         time.sleep(args.warmup)
         acked_before = load.ledger.created_ids()
+        writes_before = load.ledger.writes_acked()
         began = time.monotonic()
         if kind == "sqlite":
             backup = folder / "backup.db"
@@ -962,6 +965,14 @@ def drill(kind: str, args, binary: Binary, folder: Path) -> bool:
     began = time.monotonic()
     if kind == "sqlite":
         expected = SqliteDb(backup, immutable=True).digests()
+        # Backups hold no keys: the keys file (token, audit chain and SSN keys, when the
+        # binary keeps one beside the database) comes back from its own backup.
+        keys = folder / "pocketchart.keys"
+        if keys.exists():
+            restored.path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(keys, restored.path.parent / keys.name)
+            os.chmod(restored.path.parent / keys.name, 0o600)
+            say("   keys file put back beside the copy from its own backup")
         binary.run("restore", "--from", str(backup), "--to", str(restored.path))
     else:
         restored.create()
@@ -971,6 +982,14 @@ def drill(kind: str, args, binary: Binary, folder: Path) -> bool:
     say(f"   restored to {restored.label()} in {time.monotonic() - began:.2f}s")
 
     found = Findings()
+    # Negative control: the source took writes after the backup, so its hashes must differ.
+    later = load.ledger.writes_acked() - writes_before
+    differing = sum(1 for t, v in source.digests().items() if expected.get(t) != v)
+    if later and not differing:
+        raise RuntimeError(f"the source took {later} writes after the backup, yet hashes the same: the "
+                           "comparison sees nothing")
+    say(f"   negative control: the source, {later:,} acknowledged writes later, differs from the backup "
+        f"in {differing} tables")
     actual = restored.digests()
     for table in sorted(set(expected) | set(actual)):
         want, got = expected.get(table), actual.get(table)
