@@ -57,10 +57,6 @@ PASSWORD_DIGEST = hashlib.sha256(b"demo").hexdigest()
 READ_ACTION = "patient.read"
 
 
-class Violation(Exception):
-    """A promise the server broke."""
-
-
 class Unanswered(Exception):
     """No complete answer came back: whether the request took effect is unknown."""
 
