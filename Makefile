@@ -11,7 +11,7 @@ DEBUG_BIN := target/debug/pocketchart
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size help
+.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size chaos drill help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -67,3 +67,9 @@ bench: ## Search, orders and day-schedule benchmarks on a generated large practi
 
 bench-web-size: web ## Gzipped JavaScript the login page and the dashboard load
 	cd web && npm run size
+
+chaos: server-debug ## kill -9 the server CHAOS_CYCLES times (100) under load on SQLite and PostgreSQL, checking every acknowledged write and answered read (not part of `make test`)
+	python3 tools/resilience.py chaos
+
+drill: server-debug ## Back up under load, restore to a new database, compare every table's rows (SQLite and PostgreSQL)
+	python3 tools/resilience.py drill

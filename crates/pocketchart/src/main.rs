@@ -1,6 +1,7 @@
 //! `pocketchart`: the practice-management server and its admin commands in one binary.
 
 mod audit_cli;
+mod restore;
 mod settings;
 
 use std::io::{BufRead, IsTerminal};
@@ -59,6 +60,8 @@ enum Command {
         #[arg(long)]
         to: PathBuf,
     },
+    /// Restore a SQLite backup to a new database: checked, copied 0600, migrated, counted
+    Restore(restore::RestoreArgs),
     /// Print the API's OpenAPI document
     Openapi,
     /// Check the audit log's chain, or print a report of it
@@ -160,6 +163,12 @@ async fn main() -> anyhow::Result<()> {
             init_logging(false);
             rotate_keys(&settings::keys_path(cli.keys_file.or(file.keys_file).as_deref(), &database_url), &database_url)
                 .await
+        }
+        Command::Restore(args) => {
+            init_logging(false);
+            let keys_path =
+                settings::keys_path(cli.keys_file.or(file.keys_file).as_deref(), &restore::target_url(&args)?);
+            restore::run(args, &keys_path).await
         }
         command => {
             init_logging(false);
@@ -297,7 +306,9 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
         }
         Command::User(user) => user_command(user, store, now).await?,
         Command::Audit(audit) => audit_cli::run(audit, store).await?,
-        Command::Serve(_) | Command::Openapi | Command::Keys(_) => unreachable!("handled in main"),
+        Command::Serve(_) | Command::Openapi | Command::Keys(_) | Command::Restore(_) => {
+            unreachable!("handled in main")
+        }
     }
     Ok(())
 }

@@ -145,6 +145,70 @@ fn backup_writes_a_consistent_copy_and_never_overwrites() {
     assert!(String::from_utf8_lossy(&overwrite.stderr).contains("already exists"));
 }
 
+#[test]
+fn restore_checks_copies_migrates_and_never_overwrites() {
+    let scratch = Scratch::new("restore");
+    let url = scratch.database_url();
+    assert_success(&run(&scratch.0, &["--database", &url, "demo", "--patients", "30"], ""));
+    let backup = scratch.0.join("backup.db").display().to_string();
+    assert_success(&run(&scratch.0, &["--database", &url, "backup", "--to", &backup], ""));
+
+    let target = scratch.0.join("restored").join("practice.db");
+    let target_text = target.display().to_string();
+    // The backup's SSNs and audit chain are sealed with the practice's keys file: a
+    // restore beside no keys file is refused, and done with the file named.
+    let keyless = run(&scratch.0, &["restore", "--from", &backup, "--to", &target_text], "");
+    assert!(!keyless.status.success());
+    assert!(String::from_utf8_lossy(&keyless.stderr).contains("keys file"), "{:?}", keyless);
+    assert!(!target.exists(), "nothing restored without the keys");
+    let keys = scratch.0.join("pocketchart.keys").display().to_string();
+    let restored = run(&scratch.0, &["--keys-file", &keys, "restore", "--from", &backup, "--to", &target_text], "");
+    assert_success(&restored);
+    let report = stdout(&restored);
+    assert!(report.contains("integrity ok"), "{report}");
+    let count_of = |table: &str| {
+        report.lines().find_map(|line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [name, rows] if name == table => rows.parse::<u64>().ok(),
+            _ => None,
+        })
+    };
+    assert_eq!((count_of("patients"), count_of("users")), (Some(30), Some(10)), "{report}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&target).expect("restored").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "only the server's user may read the copy");
+    }
+    // The copy is a database of its own that holds the practice.
+    let restored_url = format!("sqlite://{target_text}");
+    let again = run(&scratch.0, &["--keys-file", &keys, "--database", &restored_url, "demo"], "");
+    assert!(!again.status.success(), "the restored copy holds the practice");
+    assert!(String::from_utf8_lossy(&again.stderr).contains("only fills an empty database"));
+    assert_success(&run(&scratch.0, &["--keys-file", &keys, "--database", &restored_url, "audit", "verify"], ""));
+
+    let overwrite = run(&scratch.0, &["restore", "--from", &backup, "--to", &format!("sqlite://{target_text}")], "");
+    assert!(!overwrite.status.success());
+    assert!(String::from_utf8_lossy(&overwrite.stderr).contains("already exists"));
+
+    // A damaged backup is refused before anything is written.
+    let damaged = scratch.0.join("damaged.db");
+    let bytes = std::fs::read(&backup).expect("backup");
+    std::fs::write(&damaged, &bytes[..bytes.len() / 2]).expect("damaged copy");
+    let elsewhere = scratch.0.join("elsewhere.db");
+    let refused = run(
+        &scratch.0,
+        &["restore", "--from", &damaged.display().to_string(), "--to", &elsewhere.display().to_string()],
+        "",
+    );
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("fails its integrity check"));
+    assert!(!elsewhere.exists(), "nothing is left behind");
+
+    let postgres = run(&scratch.0, &["restore", "--from", &backup, "--to", "postgres://u@localhost/new"], "");
+    assert!(!postgres.status.success());
+    assert!(String::from_utf8_lossy(&postgres.stderr).contains("pg_restore"));
+}
+
 #[tokio::test]
 async fn users_are_added_disabled_enabled_and_given_new_passwords() {
     let scratch = Scratch::new("users");

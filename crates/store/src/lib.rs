@@ -15,6 +15,7 @@ pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod reference;
+pub mod restore;
 pub mod schedule;
 pub mod search;
 pub mod sessions;
