@@ -4,16 +4,40 @@
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use axum::Router;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, Response, header};
 use axum::middleware::Next;
 use axum::response::IntoResponse;
-use tower_http::request_id::{MakeRequestId, RequestId};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
 
 use crate::error::AppError;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The layers every answer passes through, innermost first: panics turned into the
+/// JSON 500, the request id made by the server (one a client sends is dropped, so it
+/// never reaches the logs) on every answer, the request's tracing span, and the
+/// security headers on every answer, that 500 included.
+pub fn outer_layers(router: Router) -> Router {
+    router
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, RequestIds::default()))
+        .layer(axum::middleware::from_fn(drop_client_request_id))
+        .layer(axum::middleware::from_fn(security_headers))
+}
+
+/// A request id chosen by the client could be anything (a patient's name, a forged
+/// line); the server makes its own.
+async fn drop_client_request_id(mut request: Request, next: Next) -> Response<Body> {
+    request.headers_mut().remove(REQUEST_ID);
+    next.run(request).await
+}
 
 /// What the browser may load and do. Styles allow inline because MUI injects its CSS at
 /// run time; scripts, connections and frames are this origin's only.
@@ -81,4 +105,43 @@ pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "panic".to_owned());
     AppError::internal(format!("handler panicked: {message}")).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    #[allow(clippy::unused_async)]
+    async fn boom() -> &'static str {
+        panic!("boom")
+    }
+
+    fn app() -> Router {
+        outer_layers(Router::new().route("/api/boom", get(boom)).route("/api/fine", get(|| async { "fine" })))
+    }
+
+    #[tokio::test]
+    async fn a_panic_answers_the_json_500_with_every_security_header() {
+        let request = axum::http::Request::get("/api/boom").body(Body::empty()).expect("request");
+        let response = app().oneshot(request).await.expect("answer");
+        assert_eq!(response.status().as_u16(), 500);
+        for name in
+            ["content-security-policy", "x-content-type-options", "x-frame-options", "cache-control", "x-request-id"]
+        {
+            assert!(response.headers().contains_key(name), "{name}");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_request_id_is_the_servers_own() {
+        let request = axum::http::Request::get("/api/fine")
+            .header("x-request-id", "Smith, John\u{202e}")
+            .body(Body::empty())
+            .expect("request");
+        let response = app().oneshot(request).await.expect("answer");
+        let id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        assert!(!id.is_empty() && !id.contains("Smith"), "{id}");
+    }
 }

@@ -13,6 +13,7 @@ pub mod extract;
 mod http;
 pub mod kit;
 pub mod openapi;
+mod refusals;
 pub mod routes;
 pub mod state;
 mod web;
@@ -25,14 +26,10 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{StatusCode, header};
-use axum::middleware;
 use axum::routing::get;
 use tokio::net::TcpListener;
-use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::ServerConfig;
@@ -97,13 +94,8 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, REQUEST_TIMEOUT))
         .layer(CompressionLayer::new())
-        .layer(middleware::from_fn(http::security_headers))
-        .layer(PropagateRequestIdLayer::new(http::REQUEST_ID))
-        .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
-        .layer(SetRequestIdLayer::new(http::REQUEST_ID, http::RequestIds::default()))
-        .layer(CatchPanicLayer::custom(http::panic_response))
         .with_state(state);
-    Ok(App { router, audit, audit_writer })
+    Ok(App { router: http::outer_layers(router), audit, audit_writer })
 }
 
 /// The practice's time zone (`practice.timeZone`), UTC when unset or not a zone name.

@@ -87,7 +87,9 @@ fn protected_routes() -> OpenApiRouter<AppState> {
 /// The API under `/api`, each protected route behind the session check.
 pub fn api(state: &AppState) -> OpenApiRouter<AppState> {
     let protected = protected_routes().route_layer(from_fn_with_state(state.clone(), require_session));
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", public_routes().merge(protected))
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .nest("/api", public_routes().merge(protected))
+        .layer(from_fn_with_state(state.clone(), crate::refusals::audit_refusals))
 }
 
 /// The OpenAPI document of the same routes (for `pocketchart openapi` and the drift test).

@@ -58,3 +58,51 @@ async fn the_chain_of_a_working_server_verifies(app: TestApp) {
     assert_eq!(report.first_break, None, "{report:?}");
     assert!(report.verified >= 4, "{report:?}");
 }
+
+on_both_databases!(refusals_on_patient_routes_are_recorded, lists_record_every_patient_they_showed);
+
+async fn refusals_on_patient_routes_are_recorded(app: TestApp) {
+    let token = app.demo_token().await;
+    // A logged-in user asking for a patient that does not exist: written at once.
+    assert_eq!(app.get("/api/patients/99999", &token).await.status(), reqwest::StatusCode::NOT_FOUND);
+    let refused = app.store.audit_entries(store::audit::AuditQuery {
+        action: Some("request.refused".into()),
+        limit: 10,
+        ..Default::default()
+    });
+    let refused = refused.await.expect("entries");
+    assert_eq!(refused.len(), 1, "no flush needed: {refused:?}");
+    assert_eq!((refused[0].user_id, refused[0].patient_id), (Some(2), Some(99999)));
+    assert_eq!(refused[0].detail.as_deref(), Some("404 GET /api/patients/{n}"));
+
+    // Without a session: tallied, one row for the three tries.
+    for _ in 0..3 {
+        let anonymous = app.call(reqwest::Method::GET, "/api/patients/5/allergy", None, None).await;
+        assert_eq!(anonymous.status(), reqwest::StatusCode::UNAUTHORIZED);
+    }
+    let rows: Vec<_> = app
+        .audit("request.refused")
+        .await
+        .into_iter()
+        .filter(|e| e.user_id.is_none() && e.patient_id == Some(5))
+        .collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let detail = rows[0].detail.as_deref().unwrap_or_default();
+    assert!(detail.starts_with("401 GET /api/patients/{n}/allergy: 3 time(s)"), "{detail}");
+}
+
+async fn lists_record_every_patient_they_showed(app: TestApp) {
+    let token = app.demo_token().await;
+    let orders = crate::helpers::json_of(app.get("/api/orders/?limit=50", &token).await).await;
+    let patient = orders
+        .as_array()
+        .and_then(|list| list.iter().find_map(|o| o["patientId"].as_i64()))
+        .expect("an order of a patient");
+    app.audit("order.list").await;
+    let about = app
+        .store
+        .audit_entries(store::audit::AuditQuery { patient_id: Some(patient), limit: 100, ..Default::default() })
+        .await
+        .expect("entries");
+    assert!(about.iter().any(|e| e.action == "order.list"), "the orders page is found by patient {patient}: {about:?}");
+}

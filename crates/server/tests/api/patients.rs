@@ -287,6 +287,10 @@ async fn possible_duplicate_is_flagged_until_confirmed(app: TestApp) {
     let conflict = json_of(response).await;
     assert_eq!(conflict["code"], "possible_duplicate");
     assert!(ids(conflict["duplicates"].as_array().expect("list")).contains(&p.id));
+    // The answer showed other patients: recorded with each of them.
+    let shown = app.audit("patient.duplicates").await;
+    assert_eq!(shown.len(), 1);
+    assert!(shown[0].patient_ids.as_deref().is_some_and(|ids| ids.contains(&format!(",{},", p.id))), "{shown:?}");
     body["allowDuplicate"] = json!(true);
     assert_eq!(app.post("/api/patients", &token, body).await.status(), StatusCode::CREATED);
 }

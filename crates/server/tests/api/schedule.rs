@@ -238,6 +238,13 @@ async fn confirm_scheduling_holds_until_confirmed_or_discarded(app: TestApp) {
     assert_eq!(confirmed.status(), StatusCode::OK);
     let confirmed = json_of(confirmed).await;
     assert_eq!((confirmed["appointmentId"].as_i64(), confirmed["pending"].as_bool()), (Some(pending), Some(false)));
+    // Confirming a booked appointment again changes nothing, and shows it: audited too.
+    let again =
+        app.call(Method::PATCH, &format!("/api/scheduling/1/appointments/{pending}/confirm"), Some(&token), None).await;
+    assert_eq!(again.status(), StatusCode::OK);
+    let confirms = app.audit("appointment.confirm").await;
+    assert_eq!(confirms.len(), 2);
+    assert_eq!(confirms[0].detail.as_deref(), Some("already booked"));
 
     // The second half hour: held, then discarded.
     let later = start + Duration::minutes(30);

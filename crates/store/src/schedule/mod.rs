@@ -258,13 +258,19 @@ impl Store {
             return Ok(ConfirmOutcome::NotFound);
         };
         if !held.pending {
-            return Ok(ConfirmOutcome::Booked(held.id)); // already booked: confirming again changes nothing
+            // Already booked: confirming again changes nothing, but shows the appointment.
+            let entry = AuditEntry { entity_id: Some(held.id.to_string()), ..audit }.detail("already booked");
+            crate::audit::insert(&self.keys, &txn, now, entry).await?;
+            txn.commit().await?;
+            return Ok(ConfirmOutcome::Booked(held.id));
         }
         self.lock_resource(&txn, held.resource_id).await?;
         if held.created_at <= hold_cutoff(now) {
             // Its slot was given back; another booking may have taken it since.
             release_expired_holds(&txn, held.resource_id, now).await?;
             bump_version(&txn).await?;
+            let entry = AuditEntry { entity_id: Some(held.id.to_string()), ..audit }.failed().detail("hold expired");
+            crate::audit::insert(&self.keys, &txn, now, entry).await?;
             txn.commit().await?;
             return Ok(ConfirmOutcome::Expired);
         }

@@ -62,7 +62,9 @@ pub async fn day_appointments(
         rows.reverse();
     }
     let shown = rows.iter().map(|a| a.appointment.id.to_string()).collect::<Vec<_>>().join(",");
-    state.audit(current.audit("schedule.read").entity("appointments", Some(shown)).detail(day.to_string())).await?;
+    let patients = rows.iter().map(|a| a.appointment.patient_id);
+    let entry = current.audit("schedule.read").entity("appointments", Some(shown)).patients_shown(patients);
+    state.audit(entry.detail(day.to_string())).await?;
     Ok(Json(rows.iter().map(|a| Appointment::from_view(a, state.time_zone)).collect()))
 }
 

@@ -70,7 +70,8 @@ pub async fn list_orders(
     let page = state.store.order_page(&filter, limit, offset).await?;
     let answer: Vec<Order> = page.orders.iter().map(Order::from).collect();
     let shown = page.orders.iter().map(|o| o.order.id.to_string()).collect::<Vec<_>>().join(",");
-    state.audit(current.audit("order.list").entity("orders", Some(shown))).await?;
+    let patients = page.orders.iter().filter_map(|o| o.order.patient_id);
+    state.audit(current.audit("order.list").entity("orders", Some(shown)).patients_shown(patients)).await?;
     let mut headers = HeaderMap::new();
     headers.insert("x-total-count", HeaderValue::from(page.total));
     headers.insert("pagecount", HeaderValue::from(page.total.div_ceil(limit)));

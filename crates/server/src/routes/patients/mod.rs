@@ -74,7 +74,8 @@ pub async fn search_patients(
     let results: Vec<PatientSearchResult> = hits.iter().map(|hit| PatientSearchResult::from_hit(hit, today)).collect();
     // Which patients were shown, never what was typed.
     let shown: Vec<String> = results.iter().map(|r| r.patient_id.to_string()).collect();
-    state.audit(current.audit(action).entity("patients", Some(shown.join(",")))).await?;
+    let patients = results.iter().map(|r| r.patient_id.0);
+    state.audit(current.audit(action).entity("patients", Some(shown.join(","))).patients_shown(patients)).await?;
     Ok(Json(results))
 }
 
@@ -250,6 +251,11 @@ pub async fn create_patient(
                     .into(),
                 duplicates: duplicates.iter().map(|hit| PatientSearchResult::from_hit(hit, today)).collect(),
             };
+            // The answer shows other patients: a read of each.
+            let shown = body.duplicates.iter().map(|d| d.patient_id.0);
+            state
+                .audit(current.audit("patient.duplicates").patients_shown(shown).detail("possible duplicates shown"))
+                .await?;
             return Ok((StatusCode::CONFLICT, Json(body)).into_response());
         }
     }
