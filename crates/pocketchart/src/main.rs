@@ -96,6 +96,13 @@ struct ServeArgs {
     /// Serve the web app from this folder instead of the built-in copy (development)
     #[arg(long, env = "POCKETCHART_WEB_DIR")]
     web_dir: Option<PathBuf>,
+    /// Serve HTTPS with this certificate chain (PEM), for a practice without a reverse
+    /// proxy; needs --tls-key
+    #[arg(long, env = "POCKETCHART_TLS_CERT", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM)
+    #[arg(long, env = "POCKETCHART_TLS_KEY", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -246,13 +253,20 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str, keys: Ar
         web_dir: args.web_dir.or(file.web_dir),
         ..ServerConfig::default()
     };
+    let tls = match (args.tls_cert.or(file.tls_cert), args.tls_key.or(file.tls_key)) {
+        (Some(cert), Some(key)) => Some(server::listen::tls_config(&cert, &key)?),
+        (None, None) => None,
+        _ => bail!("tls_cert and tls_key go together"),
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let app = server::app(store.clone(), config, Arc::clone(&clock)).await?;
     let listener =
         tokio::net::TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
     let address = listener.local_addr()?;
-    tracing::info!(%address, "Pocketchart is serving at http://{address}{}", server::BASE_PATH);
+    tracing::info!(%address, "Pocketchart is serving at {scheme}://{address}{}", server::BASE_PATH);
     server::spawn_housekeeping(store.clone(), clock);
-    server::serve(listener, app.router, shutdown_signal()).await?;
+    let listening = server::listen::Listening { tls, ..server::listen::Listening::default() };
+    server::listen::serve(listener, app.router, listening, shutdown_signal()).await?;
     // Requests are done; write what the audit queue still holds before closing.
     app.audit.flush().await;
     drop(app.audit);

@@ -23,6 +23,8 @@ pub struct FileSettings {
     pub log_format: Option<String>,
     pub web_dir: Option<std::path::PathBuf>,
     pub keys_file: Option<std::path::PathBuf>,
+    pub tls_cert: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
 }
 
 impl FileSettings {

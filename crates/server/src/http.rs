@@ -49,6 +49,9 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; st
 /// in a browser or proxy cache.
 pub async fn security_headers(request: Request, next: Next) -> Response<Body> {
     let is_api = request.uri().path().starts_with("/api/");
+    // HSTS only where the browser reached us over TLS: ours, or a proxy's that says so.
+    let over_tls = request.extensions().get::<crate::listen::OverTls>().is_some()
+        || request.headers().get("x-forwarded-proto").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"));
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     let mut set = |name: HeaderName, value: &'static str| {
@@ -58,10 +61,12 @@ pub async fn security_headers(request: Request, next: Next) -> Response<Body> {
     set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(header::X_FRAME_OPTIONS, "DENY");
     set(header::REFERRER_POLICY, "no-referrer");
-    set(header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains");
     set(HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
     set(HeaderName::from_static("cross-origin-opener-policy"), "same-origin");
     set(HeaderName::from_static("cross-origin-resource-policy"), "same-origin");
+    if over_tls {
+        set(header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains");
+    }
     if is_api {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }

@@ -12,6 +12,7 @@ pub mod error;
 pub mod extract;
 mod http;
 pub mod kit;
+pub mod listen;
 pub mod openapi;
 mod refusals;
 pub mod routes;
@@ -19,7 +20,6 @@ pub mod state;
 mod web;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -108,16 +108,14 @@ async fn practice_time_zone(store: &Store) -> Result<chrono_tz::Tz, store::DbErr
     }))
 }
 
-/// Serves `router` on `listener` until `shutdown` completes, then lets requests in
-/// flight finish.
+/// Serves `router` on `listener` with the default limits and no TLS until `shutdown`
+/// completes, then lets requests in flight finish.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    listen::serve(listener, router, listen::Listening::default(), shutdown).await
 }
 
 /// Deletes ended sessions and old login counters once an hour. The audit log keeps

@@ -195,6 +195,17 @@ impl TestApp {
         address
     }
 
+    /// Another server on the same database, with its own connection limits or TLS;
+    /// its address (host:port).
+    pub async fn server_listening(&self, listening: server::listen::Listening) -> std::net::SocketAddr {
+        let app =
+            server::app(self.store.clone(), ServerConfig::default(), Arc::new(self.clock.clone())).await.expect("app");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let address = listener.local_addr().expect("address");
+        tokio::spawn(server::listen::serve(listener, app.router, listening, std::future::pending()));
+        address
+    }
+
     pub async fn login_raw(&self, username: &str, password_digest: &str) -> Response {
         self.client
             .post(self.url("/api/login"))

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod audit;
+mod connections;
 mod input;
 mod openapi;
 mod orders;
