@@ -4,6 +4,7 @@
 mod helpers;
 
 mod audit;
+mod concurrency;
 mod input;
 mod openapi;
 mod orders;
