@@ -6,11 +6,11 @@ import { useMemo, type ComponentProps, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
-import { FormErrors, FormSelect, FormTextField } from '@/components/form';
+import { EditConflictAlert, FormErrors, FormSelect, FormTextField, SavedValuesProvider, type ShownConflict } from '@/components/form';
 import { PATIENT_MAX_LENGTHS, PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
 import { formatPhoneInput } from '@/lib/phone';
 import { COUNTRIES, US_STATES, isUnitedStates } from '@/lib/places';
-import { emailRule, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { PATIENT_FIELD_LABELS, emailRule, patientFieldId, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
 import { PlaceAutocomplete } from './PlaceAutocomplete';
 
 type Name = FieldPath<PatientFormValues>;
@@ -21,7 +21,7 @@ export function usePatientForm(mode: PatientFormMode, defaultValues: PatientForm
   return useForm<PatientFormValues>({ defaultValues, resolver: zodResolver(patientFormSchema(mode)), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
 }
 
-const fieldId = (name: Name) => `patient-${name.replace('.', '-')}`;
+const fieldId = (name: Name) => patientFieldId(name);
 
 /** A text field of the patient form (id from its name). */
 function TextInput(props: Omit<ComponentProps<typeof FormTextField<PatientFormValues>>, 'id'>) {
@@ -59,6 +59,7 @@ export function PatientForm({
   formId,
   onSubmit,
   otherErrors,
+  conflict = null,
 }: {
   form: UseFormReturn<PatientFormValues>;
   mode: PatientFormMode;
@@ -66,6 +67,8 @@ export function PatientForm({
   onSubmit: (values: PatientFormValues) => void;
   /** Server field errors the form has no field for. */
   otherErrors: string[];
+  /** Someone else saved the patient meanwhile (409): their changes, shown at the top and under each field. */
+  conflict?: ShownConflict | null;
 }) {
   const { control, handleSubmit, formState } = form;
   const marital = useReferenceList('maritalStatuses').data ?? [];
@@ -83,7 +86,14 @@ export function PatientForm({
   const phoneTypeChoices = PHONE_TYPES.map((t) => ({ value: String(t.id), label: t.label }));
 
   return (
+    <SavedValuesProvider changed={conflict?.changed ?? []}>
     <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      {conflict && (
+        <EditConflictAlert
+          message={conflict.message}
+          fields={conflict.changed.map((c) => ({ label: PATIENT_FIELD_LABELS[c.path] ?? c.path, inputId: patientFieldId(c.path) }))}
+        />
+      )}
       <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
       <Section title="Name">
         <Grid size={{ xs: 4, sm: 2 }}>
@@ -150,6 +160,7 @@ export function PatientForm({
             render={({ field, fieldState }) => (
               <PlaceAutocomplete
                 id="patient-state"
+                savedPath="state"
                 label="State"
                 value={field.value}
                 onChange={field.onChange}
@@ -172,6 +183,7 @@ export function PatientForm({
             render={({ field, fieldState }) => (
               <PlaceAutocomplete
                 id="patient-country"
+                savedPath="country"
                 label="Country"
                 value={field.value}
                 onChange={field.onChange}
@@ -236,5 +248,6 @@ export function PatientForm({
         </Section>
       )}
     </Box>
+    </SavedValuesProvider>
   );
 }
