@@ -176,103 +176,103 @@ export function OrderForm({
 
   return (
     <SavedValuesProvider changed={conflict?.changed ?? []}>
-    <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-      {conflict && (
-        <EditConflictAlert
-          message={conflict.message}
-          fields={conflict.changed.map((c) => ({ label: ORDER_FIELD_LABELS[c.path as OrderFieldName] ?? c.path, inputId: orderFieldId(c.path as OrderFieldName) }))}
-        />
-      )}
-      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
-      <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
-      <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          Order
+      <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        {conflict && (
+          <EditConflictAlert
+            message={conflict.message}
+            fields={conflict.changed.map((c) => ({ label: ORDER_FIELD_LABELS[c.path as OrderFieldName] ?? c.path, inputId: orderFieldId(c.path as OrderFieldName) }))}
+          />
+        )}
+        <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
+        <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
+        <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Order
+          </Box>
+          <Grid container spacing={2}>
+            <Grid size={half}>
+              <SelectField
+                form={form}
+                name="typeId"
+                label="Type"
+                required
+                disabled={type.disabled}
+                empty={type.disabled ? undefined : ORDER_TEXT.none}
+                choices={type.choices.map((t) => ({ value: String(t.typeId), label: t.type }))}
+                helperText={type.disabled ? 'The type of this order cannot be changed' : undefined}
+              />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
+            </Grid>
+            <Grid size={full}>
+              <TextInput form={form} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
+            </Grid>
+            <Grid size={full}>
+              <TextInput
+                form={form}
+                name="longDescription"
+                label="Long Description"
+                multiline
+                disabled={longLocked}
+                maxLength={ORDER_MAX_LENGTHS.longDescription}
+                helperText={longLocked ? `The long description of a ${order?.typeString || 'type 50'} order cannot be changed` : undefined}
+              />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            </Grid>
+            <Grid size={half}>
+              <SelectField
+                form={form}
+                name="incidentId"
+                label="Incident"
+                choices={incidentChoices}
+                helperText={patientId && incidents.isPending ? 'Loading the patient’s incidents…' : undefined}
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextInput form={form} name="due" label="Due" type="date" />
+            </Grid>
+            <Grid size={half} sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+              <Controller
+                control={control}
+                name="urgent"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        id={fieldId('urgent')}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        slotProps={{ input: { ref: field.ref, 'aria-describedby': conflict?.changed.some((c) => c.path === 'urgent') ? `${formId}-urgent-saved` : undefined } as object }}
+                      />
+                    }
+                    label={ORDER_TEXT.urgentOrder}
+                  />
+                )}
+              />
+              <UrgentSavedNote id={`${formId}-urgent-saved`} />
+            </Grid>
+            <Grid size={full}>
+              <TextInput
+                form={form}
+                name="orderNote"
+                label={ORDER_TEXT.orderNotes}
+                multiline
+                maxLength={ORDER_MAX_LENGTHS.orderNote}
+                helperText={mode === 'edit' ? 'Added to the notes below; earlier notes stay as they are.' : undefined}
+              />
+            </Grid>
+          </Grid>
         </Box>
-        <Grid container spacing={2}>
-          <Grid size={half}>
-            <SelectField
-              form={form}
-              name="typeId"
-              label="Type"
-              required
-              disabled={type.disabled}
-              empty={type.disabled ? undefined : ORDER_TEXT.none}
-              choices={type.choices.map((t) => ({ value: String(t.typeId), label: t.type }))}
-              helperText={type.disabled ? 'The type of this order cannot be changed' : undefined}
-            />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
-          </Grid>
-          <Grid size={full}>
-            <TextInput form={form} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
-          </Grid>
-          <Grid size={full}>
-            <TextInput
-              form={form}
-              name="longDescription"
-              label="Long Description"
-              multiline
-              disabled={longLocked}
-              maxLength={ORDER_MAX_LENGTHS.longDescription}
-              helperText={longLocked ? `The long description of a ${order?.typeString || 'type 50'} order cannot be changed` : undefined}
-            />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
-          </Grid>
-          <Grid size={half}>
-            <SelectField
-              form={form}
-              name="incidentId"
-              label="Incident"
-              choices={incidentChoices}
-              helperText={patientId && incidents.isPending ? 'Loading the patient’s incidents…' : undefined}
-            />
-          </Grid>
-          <Grid size={half}>
-            <TextInput form={form} name="due" label="Due" type="date" />
-          </Grid>
-          <Grid size={half} sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
-            <Controller
-              control={control}
-              name="urgent"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      id={fieldId('urgent')}
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      slotProps={{ input: { ref: field.ref, 'aria-describedby': conflict?.changed.some((c) => c.path === 'urgent') ? `${formId}-urgent-saved` : undefined } as object }}
-                    />
-                  }
-                  label={ORDER_TEXT.urgentOrder}
-                />
-              )}
-            />
-            <UrgentSavedNote id={`${formId}-urgent-saved`} />
-          </Grid>
-          <Grid size={full}>
-            <TextInput
-              form={form}
-              name="orderNote"
-              label={ORDER_TEXT.orderNotes}
-              multiline
-              maxLength={ORDER_MAX_LENGTHS.orderNote}
-              helperText={mode === 'edit' ? 'Added to the notes below; earlier notes stay as they are.' : undefined}
-            />
-          </Grid>
-        </Grid>
       </Box>
-    </Box>
     </SavedValuesProvider>
   );
 }

@@ -87,167 +87,167 @@ export function PatientForm({
 
   return (
     <SavedValuesProvider changed={conflict?.changed ?? []}>
-    <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      {conflict && (
-        <EditConflictAlert
-          message={conflict.message}
-          fields={conflict.changed.map((c) => ({ label: PATIENT_FIELD_LABELS[c.path] ?? c.path, inputId: patientFieldId(c.path) }))}
-        />
-      )}
-      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
-      <Section title="Name">
-        <Grid size={{ xs: 4, sm: 2 }}>
-          <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
-        </Grid>
-        <Grid size={{ xs: 8, sm: 5 }}>
-          <TextInput {...common} name="firstName" label="First Name" required maxLength={PATIENT_MAX_LENGTHS.firstName} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>
-          <TextInput {...common} name="middle" label="Middle Name" maxLength={PATIENT_MAX_LENGTHS.middle} />
-        </Grid>
-        <Grid size={{ xs: 8, sm: 10 }}>
-          <TextInput {...common} name="lastName" label="Last Name" required maxLength={PATIENT_MAX_LENGTHS.lastName} />
-        </Grid>
-        <Grid size={{ xs: 4, sm: 2 }}>
-          <TextInput {...common} name="suffix" label="Suffix" maxLength={PATIENT_MAX_LENGTHS.suffix} />
-        </Grid>
-        <Grid size={half}>
-          <TextInput {...common} name="maidenName" label="Maiden Name" maxLength={PATIENT_MAX_LENGTHS.maidenName} />
-        </Grid>
-        <Grid size={half}>
-          <TextInput {...common} name="nickname" label="Nickname" maxLength={PATIENT_MAX_LENGTHS.nickname} />
-        </Grid>
-      </Section>
-
-      <Section title="Personal">
-        <Grid size={half}>
-          <TextInput {...common} name="birthdate" label="Birth Date" type="date" max={new Date().toISOString().slice(0, 10)} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
-        </Grid>
-      </Section>
-
-      <Section title="Address">
-        <Grid size={{ xs: 12, sm: 8 }}>
-          <TextInput {...common} name="streetAddress" label="Street Address" maxLength={PATIENT_MAX_LENGTHS.streetAddress} autoComplete="off" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <TextInput {...common} name="suite" label="Suite" maxLength={PATIENT_MAX_LENGTHS.suite} />
-        </Grid>
-        <Grid size={third}>
-          <TextInput {...common} name="city" label="City" maxLength={PATIENT_MAX_LENGTHS.city} />
-        </Grid>
-        <Grid size={third}>
-          <Controller
-            control={control}
-            name="state"
-            render={({ field, fieldState }) => (
-              <PlaceAutocomplete
-                id="patient-state"
-                savedPath="state"
-                label="State"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                options={stateOptions}
-                maxLength={PATIENT_MAX_LENGTHS.state}
-                error={fieldState.error?.message}
-              />
-            )}
+      <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        {conflict && (
+          <EditConflictAlert
+            message={conflict.message}
+            fields={conflict.changed.map((c) => ({ label: PATIENT_FIELD_LABELS[c.path] ?? c.path, inputId: patientFieldId(c.path) }))}
           />
-        </Grid>
-        <Grid size={third}>
-          <TextInput {...common} name="zipCode" label="Zip Code" maxLength={PATIENT_MAX_LENGTHS.zipCode} inputMode="numeric" />
-        </Grid>
-        <Grid size={12}>
-          <Controller
-            control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <PlaceAutocomplete
-                id="patient-country"
-                savedPath="country"
-                label="Country"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                options={COUNTRIES}
-                maxLength={PATIENT_MAX_LENGTHS.country}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </Grid>
-      </Section>
-
-      <Section title="Contact">
-        {(['phone1', 'phone2', 'phone3'] as const).map((phone, i) => (
-          <Grid key={phone} size={12} container spacing={2}>
-            <Grid size={{ xs: 7, sm: 8 }}>
-              <TextInput
-                {...common}
-                name={`${phone}.number`}
-                label={`Phone ${i + 1}`}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                maxLength={PHONE_INPUT_MAX_LENGTH}
-                parse={formatPhoneInput}
-                blurRule={phoneNumberRule}
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 4 }}>
-              <SelectInput form={form} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
-            </Grid>
+        )}
+        <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
+        <Section title="Name">
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
           </Grid>
-        ))}
-        <Grid size={12}>
-          <TextInput {...common} name="email" label="Email" type="email" inputMode="email" autoComplete="off" maxLength={PATIENT_MAX_LENGTHS.email} blurRule={emailRule} />
-        </Grid>
-      </Section>
-
-      {mode === 'create' && (
-        <Section title="Provider & Office">
-          <Grid size={half}>
-            <SelectInput
-              form={form}
-              name="accountProviderId"
-              label="Account Provider"
-              required
-              emptyLabel="Choose a provider"
-              choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))}
-            />
+          <Grid size={{ xs: 8, sm: 5 }}>
+            <TextInput {...common} name="firstName" label="First Name" required maxLength={PATIENT_MAX_LENGTHS.firstName} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 5 }}>
+            <TextInput {...common} name="middle" label="Middle Name" maxLength={PATIENT_MAX_LENGTHS.middle} />
+          </Grid>
+          <Grid size={{ xs: 8, sm: 10 }}>
+            <TextInput {...common} name="lastName" label="Last Name" required maxLength={PATIENT_MAX_LENGTHS.lastName} />
+          </Grid>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <TextInput {...common} name="suffix" label="Suffix" maxLength={PATIENT_MAX_LENGTHS.suffix} />
           </Grid>
           <Grid size={half}>
-            <SelectInput form={form} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
+            <TextInput {...common} name="maidenName" label="Maiden Name" maxLength={PATIENT_MAX_LENGTHS.maidenName} />
           </Grid>
           <Grid size={half}>
-            <SelectInput form={form} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
-          </Grid>
-          <Grid size={half}>
-            <SelectInput form={form} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
+            <TextInput {...common} name="nickname" label="Nickname" maxLength={PATIENT_MAX_LENGTHS.nickname} />
           </Grid>
         </Section>
-      )}
-    </Box>
+
+        <Section title="Personal">
+          <Grid size={half}>
+            <TextInput {...common} name="birthdate" label="Birth Date" type="date" max={new Date().toISOString().slice(0, 10)} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
+          </Grid>
+        </Section>
+
+        <Section title="Address">
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <TextInput {...common} name="streetAddress" label="Street Address" maxLength={PATIENT_MAX_LENGTHS.streetAddress} autoComplete="off" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextInput {...common} name="suite" label="Suite" maxLength={PATIENT_MAX_LENGTHS.suite} />
+          </Grid>
+          <Grid size={third}>
+            <TextInput {...common} name="city" label="City" maxLength={PATIENT_MAX_LENGTHS.city} />
+          </Grid>
+          <Grid size={third}>
+            <Controller
+              control={control}
+              name="state"
+              render={({ field, fieldState }) => (
+                <PlaceAutocomplete
+                  id="patient-state"
+                  savedPath="state"
+                  label="State"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  options={stateOptions}
+                  maxLength={PATIENT_MAX_LENGTHS.state}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={third}>
+            <TextInput {...common} name="zipCode" label="Zip Code" maxLength={PATIENT_MAX_LENGTHS.zipCode} inputMode="numeric" />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="country"
+              render={({ field, fieldState }) => (
+                <PlaceAutocomplete
+                  id="patient-country"
+                  savedPath="country"
+                  label="Country"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  options={COUNTRIES}
+                  maxLength={PATIENT_MAX_LENGTHS.country}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid>
+        </Section>
+
+        <Section title="Contact">
+          {(['phone1', 'phone2', 'phone3'] as const).map((phone, i) => (
+            <Grid key={phone} size={12} container spacing={2}>
+              <Grid size={{ xs: 7, sm: 8 }}>
+                <TextInput
+                  {...common}
+                  name={`${phone}.number`}
+                  label={`Phone ${i + 1}`}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  maxLength={PHONE_INPUT_MAX_LENGTH}
+                  parse={formatPhoneInput}
+                  blurRule={phoneNumberRule}
+                />
+              </Grid>
+              <Grid size={{ xs: 5, sm: 4 }}>
+                <SelectInput form={form} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
+              </Grid>
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <TextInput {...common} name="email" label="Email" type="email" inputMode="email" autoComplete="off" maxLength={PATIENT_MAX_LENGTHS.email} blurRule={emailRule} />
+          </Grid>
+        </Section>
+
+        {mode === 'create' && (
+          <Section title="Provider & Office">
+            <Grid size={half}>
+              <SelectInput
+                form={form}
+                name="accountProviderId"
+                label="Account Provider"
+                required
+                emptyLabel="Choose a provider"
+                choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))}
+              />
+            </Grid>
+            <Grid size={half}>
+              <SelectInput form={form} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
+            </Grid>
+            <Grid size={half}>
+              <SelectInput form={form} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            </Grid>
+            <Grid size={half}>
+              <SelectInput form={form} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
+            </Grid>
+          </Section>
+        )}
+      </Box>
     </SavedValuesProvider>
   );
 }
