@@ -256,6 +256,17 @@ export class ServerApi {
     return data as DemoAppointment;
   }
 
+  /** PATCH /api/scheduling/1/appointments/{id} on the version stored now (another desk's change); expects 200. */
+  async updateAppointment(appointmentId: number, input: AppointmentInput): Promise<DemoAppointment> {
+    const stored = await this.get<DemoAppointment>(`/api/scheduling/1/appointments/${appointmentId}`);
+    const { data, error, response } = await this.client.PATCH('/api/scheduling/1/appointments/{appointmentId}', {
+      params: { path: { appointmentId } },
+      body: { ...input, version: stored.version } as Schemas['AppointmentInput'],
+    });
+    expect(response.status, `changing appointment ${appointmentId}: ${JSON.stringify(data ?? error)}`).toBe(200);
+    return data as DemoAppointment;
+  }
+
   /** A day's appointments (GET /api/scheduling/1/appointments?date=...). */
   async day(date: string, filter: string | DayQuery = ''): Promise<DemoAppointment[]> {
     this.requireLogin();

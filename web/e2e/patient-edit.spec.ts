@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type DemoPatient } from './fixtures';
 import { PatientArea } from './pages/patient-area';
 import { PatientFormDialog } from './pages/patient-form';
@@ -80,6 +81,8 @@ test.describe('Editing a patient', () => {
       await expect(form.field('Email')).toHaveAccessibleDescription('Now saved: marisol@example.org');
       await expect(form.errorsBanner).toBeHidden();
       await expect(page.getByTestId('api-error-message')).toBeHidden();
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(axe.violations).toEqual([]);
       // The alert's link goes to the field.
       await conflict.getByRole('button', { name: 'City' }).click();
       await expect(form.field('City')).toBeFocused();

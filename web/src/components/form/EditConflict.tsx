@@ -90,6 +90,8 @@ export function EditConflictAlert({ message, fields }: { message: string; fields
 export interface ShownConflict {
   message: string;
   changed: ChangedField[];
+  /** 1 for the first refusal of this opening, 2 for the next...: a new alert each time, announced again. */
+  round: number;
 }
 
 /**
@@ -106,7 +108,7 @@ export function useEditConflict<V extends object>(opened: V, version: number | n
   const resolve = useCallback((message: string, saved: { values: V; version: number }, typed: V, fields?: readonly string[]): ChangedField[] => {
     const { changed } = mergeEditConflict(base.current.values, typed, saved.values, fields);
     base.current = { values: saved.values, version: saved.version };
-    setShown({ message, changed });
+    setShown((before) => ({ message, changed, round: (before?.round ?? 0) + 1 }));
     return changed;
   }, []);
   return { version: currentVersion, shown, resolve };

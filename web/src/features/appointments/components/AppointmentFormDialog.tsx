@@ -231,6 +231,7 @@ function FormBody({
     >
       {editConflict.shown && (
         <EditConflictAlert
+          key={editConflict.shown.round}
           message={editConflict.shown.message}
           fields={editConflict.shown.changed.map((c) => ({ label: APPOINTMENT_FIELD_LABELS[c.path as AppointmentFieldName] ?? c.path, inputId: appointmentFieldId(c.path as AppointmentFieldName) }))}
         />

@@ -179,6 +179,7 @@ export function OrderForm({
       <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         {conflict && (
           <EditConflictAlert
+            key={conflict.round}
             message={conflict.message}
             fields={conflict.changed.map((c) => ({ label: ORDER_FIELD_LABELS[c.path as OrderFieldName] ?? c.path, inputId: orderFieldId(c.path as OrderFieldName) }))}
           />

@@ -90,6 +90,7 @@ export function PatientForm({
       <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         {conflict && (
           <EditConflictAlert
+            key={conflict.round}
             message={conflict.message}
             fields={conflict.changed.map((c) => ({ label: PATIENT_FIELD_LABELS[c.path] ?? c.path, inputId: patientFieldId(c.path) }))}
           />
