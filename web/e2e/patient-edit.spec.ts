@@ -39,7 +39,7 @@ test.describe('Editing a patient', () => {
       // A rule only the server knows: its field error shows on the field, not in the API Error overlay.
       await form.fill('Birth Date', '1870-01-01');
       await form.save.click();
-      await form.expectFieldError('Birth Date', 'Check the year');
+      await form.expectFieldError('Birth Date', 'The year must be from 1880 to 2200');
       await expect(form.errorsBanner).toBeVisible();
       await expect(page.getByTestId('api-error-message')).toBeHidden();
       await form.fill('Birth Date', '1980-02-29');
