@@ -158,6 +158,32 @@ export class ServerApi {
   }
 
   /**
+   * PATCH /api/patients/{id} as another desk would: on the version stored now (read first),
+   * so it moves the version on under a form opened earlier. Answers the patient as saved.
+   */
+  async updatePatient(patientId: number, input: PatientInput): Promise<DemoPatient> {
+    const stored = await this.patient(patientId);
+    expect(stored, `patient ${patientId}`).not.toBeNull();
+    const { data, error, response } = await this.client.PATCH('/api/patients/{patientId}', {
+      params: { path: { patientId } },
+      body: { ...input, version: stored!.version } as Schemas['PatientInput'],
+    });
+    expect(response.status, `changing patient ${patientId}: ${JSON.stringify(error ?? '')}`).toBe(200);
+    return data!;
+  }
+
+  /** PATCH /api/orders/{id} on the version stored now (another desk's change). Answers the order as saved. */
+  async updateOrder(ordersId: number, input: OrderInput): Promise<DemoOrder> {
+    const stored = await this.get<DemoOrder>(`/api/orders/${ordersId}`);
+    const { data, error, response } = await this.client.PATCH('/api/orders/{ordersId}', {
+      params: { path: { ordersId } },
+      body: { ...input, version: stored.version } as Schemas['OrderInput'],
+    });
+    expect(response.status, `changing order ${ordersId}: ${JSON.stringify(error ?? '')}`).toBe(200);
+    return data!;
+  }
+
+  /**
    * The first demo patient (by id) whose chart satisfies `wanted`: how the specs find
    * patients with and without insurance, contacts, guarantors or alerts.
    */
@@ -227,6 +253,17 @@ export class ServerApi {
     this.requireLogin();
     const { data, error, response } = await this.client.POST('/api/scheduling/1/appointments', { body: { typeId: 4, statusId: 3, notes: '', ...input } as Schemas['AppointmentInput'] });
     expect(response.status, `booking ${JSON.stringify(input)}: ${JSON.stringify(data ?? error)}`).toBe(201);
+    return data as DemoAppointment;
+  }
+
+  /** PATCH /api/scheduling/1/appointments/{id} on the version stored now (another desk's change); expects 200. */
+  async updateAppointment(appointmentId: number, input: AppointmentInput): Promise<DemoAppointment> {
+    const stored = await this.get<DemoAppointment>(`/api/scheduling/1/appointments/${appointmentId}`);
+    const { data, error, response } = await this.client.PATCH('/api/scheduling/1/appointments/{appointmentId}', {
+      params: { path: { appointmentId } },
+      body: { ...input, version: stored.version } as Schemas['AppointmentInput'],
+    });
+    expect(response.status, `changing appointment ${appointmentId}: ${JSON.stringify(data ?? error)}`).toBe(200);
     return data as DemoAppointment;
   }
 

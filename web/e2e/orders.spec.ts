@@ -194,6 +194,43 @@ test.describe('Orders at phone width', () => {
     await expect(orders.rowById(order.ordersId).getByTestId('order-status')).toHaveText('In Progress');
   });
 
+  test('an edit refused because someone else saved the order meanwhile keeps what was typed and saves on top of theirs', async ({ page, api }) => {
+    const user = api.user!;
+    const order = await api.createOrder({ patientId: 2, typeId: 100, shortDescription: unique('Fax the referral'), assignedToUserId: user.userId });
+    const detail = new OrderDetail(page);
+    await detail.goto(order.ordersId);
+    await detail.edit.click();
+    const form = new OrderFormDialog(page, 'Edit Order');
+    await expect(form.field('Short Description')).toHaveValue(order.shortDescription);
+    await form.choose('Status', 'In Progress');
+    await form.fill('Order Notes', 'Faxed twice');
+
+    // Another desk marks it urgent and rewords it while the form is open.
+    const theirs = unique('Fax the referral to Dr. Lee');
+    await api.updateOrder(order.ordersId, { shortDescription: theirs, urgent: true });
+    await form.save.click();
+
+    const conflict = form.dialog.getByRole('alert').filter({ hasText: 'Someone else saved changes to this record while you were editing.' });
+    await expect(conflict).toBeVisible();
+    await expect(form.dialog).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your order was successfully saved!' })).toBeHidden();
+    await expect.poll(() => form.chosen('Status')).toBe('In Progress');
+    await expect(form.field('Order Notes')).toHaveValue('Faxed twice');
+    await expect(form.field('Short Description')).toHaveValue(theirs);
+    await expect(form.field('Short Description')).toHaveAccessibleDescription(`Now saved: ${theirs}`);
+    await expect(form.dialog.getByRole('checkbox', { name: 'Urgent Order' })).toBeChecked();
+    await expect(form.dialog.getByRole('checkbox', { name: 'Urgent Order' })).toHaveAccessibleDescription('Now saved: Urgent');
+
+    await form.save.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your order was successfully saved!' })).toBeVisible();
+    await expect(form.dialog).toBeHidden();
+    await expect(page.getByTestId('order-detail-status')).toHaveText('In Progress');
+    await expect(detail.value('Short Description')).toHaveText(theirs);
+    const saved = await api.get<DemoOrder>(`/api/orders/${order.ordersId}`);
+    expect(saved).toMatchObject({ shortDescription: theirs, urgent: true, orderStatusId: 7 });
+    expect(saved.orderNotes.map((n) => n.message)).toEqual(['Faxed twice']);
+  });
+
   test('filters change the list and the counts, and are kept', async ({ page, api }) => {
     const user = api.user!;
     const orders = new OrdersScreen(page);

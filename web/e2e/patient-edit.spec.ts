@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type DemoPatient } from './fixtures';
 import { PatientArea } from './pages/patient-area';
 import { PatientFormDialog } from './pages/patient-form';
@@ -38,7 +39,7 @@ test.describe('Editing a patient', () => {
       // A rule only the server knows: its field error shows on the field, not in the API Error overlay.
       await form.fill('Birth Date', '1870-01-01');
       await form.save.click();
-      await form.expectFieldError('Birth Date', 'Check the year');
+      await form.expectFieldError('Birth Date', 'The year must be from 1880 to 2200');
       await expect(form.errorsBanner).toBeVisible();
       await expect(page.getByTestId('api-error-message')).toBeHidden();
       await form.fill('Birth Date', '1980-02-29');
@@ -49,6 +50,58 @@ test.describe('Editing a patient', () => {
       await expect(area.value('Nickname')).toHaveText('Mari');
       const saved = await api.get<DemoPatient>(`/api/patients/${patient.patientId}`);
       expect(saved).toMatchObject({ city: 'Eugene', nickname: 'Mari', lastName: patient.lastName });
+    });
+
+    test('a save refused because someone else saved the patient meanwhile keeps what was typed and shows their changes', async ({ page, api }) => {
+      const area = new PatientArea(page);
+      await area.goto(patient.patientId, 'demographics/patient_information');
+      await area.main.getByRole('button', { name: 'Edit Patient' }).click();
+      const form = new PatientFormDialog(page, 'Edit Patient');
+      await expect(form.field('City')).toHaveValue('Salem');
+      await form.fill('City', 'Eugene');
+      await form.fill('Nickname', 'Mari');
+
+      // Another desk changes the same patient while the form is open.
+      await api.updatePatient(patient.patientId, { city: 'Bend', email: 'marisol@example.org' });
+      await form.save.click();
+
+      const conflict = form.dialog.getByRole('alert').filter({ hasText: 'Someone else saved changes to this record while you were editing.' });
+      await expect(conflict).toBeVisible();
+      await expect(conflict).toContainText('Review their changes, then save yours again.');
+      await expect(conflict.getByRole('button', { name: 'City' })).toBeVisible();
+      await expect(conflict.getByRole('button', { name: 'Email' })).toBeVisible();
+      await expect(form.dialog).toBeVisible();
+      // What the user typed stays; the other change is shown beside it.
+      await expect(form.field('City')).toHaveValue('Eugene');
+      await expect(form.field('City')).toHaveAccessibleDescription('Now saved: Bend');
+      await expect(form.field('Nickname')).toHaveValue('Mari');
+      await form.expectNoFieldError('Nickname');
+      // A field the user had not touched takes the saved value, so saving cannot undo it.
+      await expect(form.field('Email')).toHaveValue('marisol@example.org');
+      await expect(form.field('Email')).toHaveAccessibleDescription('Now saved: marisol@example.org');
+      await expect(form.errorsBanner).toBeHidden();
+      await expect(page.getByTestId('api-error-message')).toBeHidden();
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(axe.violations).toEqual([]);
+      // The alert's link goes to the field.
+      await conflict.getByRole('button', { name: 'City' }).click();
+      await expect(form.field('City')).toBeFocused();
+
+      // Someone saves once more before the user does: the same again, measured from the last version seen.
+      await api.updatePatient(patient.patientId, { suite: 'Apt 4' });
+      await form.save.click();
+      await expect(form.field('Suite')).toHaveValue('Apt 4');
+      await expect(form.field('Suite')).toHaveAccessibleDescription('Now saved: Apt 4');
+      await expect(conflict.getByRole('button', { name: 'Suite' })).toBeVisible();
+      await expect(form.field('City')).toHaveValue('Eugene');
+
+      // Saving again applies the user's values on top of the record as it now is.
+      await form.save.click();
+      await expect(form.dialog).toBeHidden();
+      await expect(area.value('City')).toHaveText('Eugene');
+      await expect(area.value('Nickname')).toHaveText('Mari');
+      const saved = await api.get<DemoPatient>(`/api/patients/${patient.patientId}`);
+      expect(saved).toMatchObject({ city: 'Eugene', nickname: 'Mari', email: 'marisol@example.org', suite: 'Apt 4', firstName: 'Marisol' });
     });
   });
 

@@ -250,6 +250,34 @@ test.describe('Schedule on a desktop', () => {
     await expect(schedule.main.getByText('There Are No Appointments Scheduled On This Day')).toBeVisible();
   });
 
+  test('an edit refused because another desk saved the appointment meanwhile keeps what was typed and shows their change', async ({ page, api }) => {
+    const { today } = await setting(api);
+    const day = addDays(today, 47);
+    const booked = await api.createAppointment({ patientId: 8, start: await api.practiceInstant(day, 11, 0), length: 30, resourceId: 2 });
+    await page.goto(`appointments/${booked.appointmentId}`);
+    await page.getByRole('button', { name: 'Edit Appointment' }).click();
+    const form = new AppointmentForm(page, 'Edit Appointment');
+    await expect(form.field('Duration (min)')).toHaveValue('30');
+    await form.field('Appointment Notes').fill('Bring the X-rays');
+
+    await api.updateAppointment(booked.appointmentId, { length: 45 });
+    await form.save.click();
+    const conflict = form.dialog.getByRole('alert').filter({ hasText: 'Someone else saved changes to this record while you were editing.' });
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByRole('button', { name: 'Duration (min)' })).toBeVisible();
+    // Not a schedule conflict: no conflict dialog.
+    await expect(page.getByRole('dialog', { name: 'Overlapping Appointments!' })).toBeHidden();
+    await expect(form.field('Appointment Notes')).toHaveValue('Bring the X-rays');
+    await expect(form.field('Duration (min)')).toHaveValue('45');
+    await expect(form.field('Duration (min)')).toHaveAccessibleDescription('Now saved: 45');
+
+    await form.save.click();
+    await expect(form.dialog).toBeHidden();
+    await expect(page.getByTestId('appointment-notes')).toHaveText('Bring the X-rays');
+    const saved = await api.get<DemoAppointment>(`/api/scheduling/1/appointments/${booked.appointmentId}`);
+    expect(saved).toMatchObject({ length: 45, notes: 'Bring the X-rays' });
+  });
+
   test("another desk's change shows up without a reload", async ({ page, api }) => {
     const { today } = await setting(api);
     const day = addDays(today, 43);

@@ -20,6 +20,11 @@ pub struct ApiError {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[schema(required = false)]
     pub fields: BTreeMap<String, String>,
+    /// On a 409 `edit_conflict`: the record as it is now (someone else's change saved
+    /// after the version the refused change was made on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, value_type = Option<Object>)]
+    pub current: Option<serde_json::Value>,
 }
 
 #[derive(Debug)]
@@ -31,6 +36,8 @@ pub struct AppError {
     retry_after_seconds: Option<u64>,
     /// The cause of a 5xx, for the log only.
     cause: Option<String>,
+    /// The record as it is now, on a refused stale change.
+    current: Option<serde_json::Value>,
 }
 
 /// The text shown for a wrong username or password (spec part 1, section 8).
@@ -38,7 +45,15 @@ pub const INVALID_CREDENTIALS: &str = "The Username and/or Password entered is i
 
 impl AppError {
     fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), fields: BTreeMap::new(), retry_after_seconds: None, cause: None }
+        Self {
+            status,
+            code,
+            message: message.into(),
+            fields: BTreeMap::new(),
+            retry_after_seconds: None,
+            cause: None,
+            current: None,
+        }
     }
 
     /// 400 naming the fields at fault.
@@ -85,6 +100,29 @@ impl AppError {
 
     pub fn conflict(message: impl Into<String>) -> Self {
         Self::new(StatusCode::CONFLICT, "conflict", message)
+    }
+
+    /// 409: the change was made on an older version of the record than the stored one.
+    /// `current` is the record as it is now, for the user to compare and redo the change.
+    pub fn edit_conflict(current: impl serde::Serialize) -> Self {
+        let mut error = Self::new(
+            StatusCode::CONFLICT,
+            "edit_conflict",
+            "Someone else saved changes to this record while you were editing. Review their changes, then save yours again.",
+        );
+        error.current = serde_json::to_value(current).ok();
+        error
+    }
+
+    /// 428: a change must say which version of the record it was made on.
+    pub fn version_required() -> Self {
+        let mut error = Self::new(
+            StatusCode::PRECONDITION_REQUIRED,
+            "version_required",
+            "Send the version of the record this change was made on",
+        );
+        error.fields.insert("version".into(), "Required field".into());
+        error
     }
 
     pub fn payload_too_large() -> Self {
@@ -157,7 +195,8 @@ impl IntoResponse for AppError {
                 "request failed"
             );
         }
-        let body = ApiError { code: self.code.to_owned(), message: self.message, fields: self.fields };
+        let body =
+            ApiError { code: self.code.to_owned(), message: self.message, fields: self.fields, current: self.current };
         let mut response = (self.status, axum::Json(body)).into_response();
         if let Some(seconds) = self.retry_after_seconds {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));

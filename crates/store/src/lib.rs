@@ -22,6 +22,7 @@ pub mod sessions;
 pub mod settings;
 pub mod throttle;
 pub mod users;
+pub mod versions;
 pub mod vitals;
 
 pub use connect::{Backend, ConnectError, sqlite_path};

@@ -19,6 +19,7 @@ use crate::entities::{
     patient_phone, problem,
 };
 use crate::names::NameKind;
+use crate::versions::{self, Versioned, WriteOutcome};
 use crate::{DbErr, Store};
 
 /// The provider, office and fee schedule choices of a patient and their account.
@@ -167,19 +168,26 @@ impl Store {
         Ok(patient_id)
     }
 
-    /// Replaces a patient's demographics, and their care assignment when given. False
-    /// when no such patient exists.
+    /// Replaces a patient's demographics, and their care assignment when given, if the
+    /// patient is still at `version`.
+    #[allow(clippy::too_many_arguments)]
     pub async fn update_patient(
         &self,
         patient_id: i64,
+        version: i32,
         fields: &PatientFields,
         government_identifier: IdentifierChange,
         care: Option<CareAssignment>,
         now: DateTime<Utc>,
         audit: AuditEntry,
-    ) -> Result<bool, DbErr> {
+    ) -> Result<WriteOutcome, DbErr> {
         let txn = self.begin_write().await?;
-        let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else { return Ok(false) };
+        let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else {
+            return Ok(WriteOutcome::Missing);
+        };
+        if !versions::claim(&txn, Versioned::Patients, patient_id, version).await? {
+            return Ok(WriteOutcome::Stale);
+        }
         let mut row = patient_row(fields, now);
         row.id = sea_orm::ActiveValue::Unchanged(patient_id);
         if let Some(care) = care {
@@ -202,7 +210,7 @@ impl Store {
         crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
         self.note_names(fields);
-        Ok(true)
+        Ok(WriteOutcome::Saved)
     }
 
     /// Changes the patient's provider, office and fee schedule, and their account's
@@ -216,6 +224,7 @@ impl Store {
     ) -> Result<bool, DbErr> {
         let txn = self.begin_write().await?;
         let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else { return Ok(false) };
+        versions::bump(&txn, Versioned::Patients, patient_id).await?;
         let account_id = found.account_id;
         let mut row: patient::ActiveModel = found.into();
         row.patient_provider_id = Set(care.patient_provider_id);

@@ -2,12 +2,17 @@ import type { components } from './schema';
 
 export type ApiErrorBody = components['schemas']['ApiError'];
 
-/** A non-2xx answer from the API, carrying the server's `{code, message, fields}`. */
+/** The code of a 409 refusing a change made on an older version of the record (`current` holds it as it now is). */
+export const EDIT_CONFLICT = 'edit_conflict';
+
+/** A non-2xx answer from the API, carrying the server's `{code, message, fields, current}`. */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** On a 409 `edit_conflict`: the record as it is now (unchecked: see `editConflictOf`). */
+  readonly current: unknown;
 
   constructor(status: number, body: unknown) {
     const parsed = parseErrorBody(body);
@@ -15,7 +20,25 @@ export class ApiRequestError extends Error {
     this.status = status;
     this.code = parsed.code;
     this.fields = parsed.fields ?? {};
+    this.current = body && typeof body === 'object' ? ((body as { current?: unknown }).current ?? null) : null;
   }
+}
+
+/** A refused stale change: the server's message and the record as it now is. */
+export interface EditConflict<T> {
+  message: string;
+  current: T;
+}
+
+/**
+ * The 409 `edit_conflict` in an error, with `current` checked by `isRecord` (the record the
+ * form edits: same id, a numeric `version`); null for any other error.
+ */
+export function editConflictOf<T extends { version: number }>(error: unknown, isRecord: (current: object) => boolean): EditConflict<T> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409 || error.code !== EDIT_CONFLICT) return null;
+  const current = error.current;
+  if (!current || typeof current !== 'object' || typeof (current as { version?: unknown }).version !== 'number' || !isRecord(current)) return null;
+  return { message: error.message, current: current as T };
 }
 
 export function parseErrorBody(body: unknown): ApiErrorBody {

@@ -917,6 +917,11 @@ export interface components {
         ApiError: {
             /** @description Stable machine-readable reason, snake_case. */
             code: string;
+            /**
+             * @description On a 409 `edit_conflict`: the record as it is now (someone else's change saved
+             *     after the version the refused change was made on).
+             */
+            current?: Record<string, never> | null;
             /** @description Field name (as sent) to what is wrong with it, when particular fields are at fault. */
             fields?: {
                 [key: string]: string;
@@ -989,6 +994,12 @@ export interface components {
             type: string;
             /** Format: int64 */
             typeId: number;
+            /**
+             * Format: int32
+             * @description The record's version: send it back with a change; a change made on an older one
+             *     is refused (409) with the record as it now is.
+             */
+            version: number;
         };
         /** @description Display colours of an appointment: color1 its type's, color2 its status's. */
         AppointmentColors: {
@@ -1054,6 +1065,12 @@ export interface components {
              * @default null
              */
             typeId: number | null;
+            /**
+             * Format: int32
+             * @description The `version` of the record this change was made on (or send it as `If-Match`).
+             * @default null
+             */
+            version: number | null;
         };
         /** @description The patient of an appointment, as the detail shows them. */
         AppointmentPatient: {
@@ -1324,6 +1341,12 @@ export interface components {
             typeId: number;
             typeString: string;
             urgent: boolean;
+            /**
+             * Format: int32
+             * @description The record's version: send it back with a change; a change made on an older one
+             *     is refused (409) with the record as it now is.
+             */
+            version: number;
         };
         /**
          * Format: int64
@@ -1385,6 +1408,12 @@ export interface components {
             typeId: number | null;
             /** @default null */
             urgent: boolean | null;
+            /**
+             * Format: int32
+             * @description The `version` of the record this change was made on (or send it as `If-Match`).
+             * @default null
+             */
+            version: number | null;
         };
         OrderNote: {
             assignedTo?: components["schemas"]["Person"] | null;
@@ -1459,6 +1488,12 @@ export interface components {
             streetAddress: string;
             suffix: string;
             suite: string;
+            /**
+             * Format: int32
+             * @description The record's version: send it back with a change; a change made on an older one
+             *     is refused (409) with the record as it now is.
+             */
+            version: number;
             zipCode: string;
         };
         PatientAlert: {
@@ -1604,6 +1639,12 @@ export interface components {
             suffix: string | null;
             /** @default null */
             suite: string | null;
+            /**
+             * Format: int32
+             * @description The `version` of the record this change was made on (or send it as `If-Match`).
+             * @default null
+             */
+            version: number | null;
             /** @default null */
             zipCode: string | null;
         };
@@ -2457,6 +2498,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Made on an older version than the stored one; nothing was saved. `current` holds the record as it is now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No `version` (or If-Match) sent */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     search_patients: {
@@ -3151,6 +3210,24 @@ export interface operations {
             };
             /** @description No such patient */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Made on an older version than the stored one; nothing was saved. `current` holds the record as it is now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No `version` (or If-Match) sent */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4220,13 +4297,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused; nothing saved */
+            /** @description Refused, nothing saved: a conflict (`ScheduleConflict`), or `edit_conflict` when made on an older version (`ApiError` with `current`) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleConflict"];
+                };
+            };
+            /** @description No `version` (or If-Match) sent */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -249,6 +249,19 @@ impl TestApp {
         self.call(Method::PATCH, path, Some(token), Some(body)).await
     }
 
+    /// A change as a client makes it: the record read first, its `version` sent back
+    /// with the change (unless the body names one).
+    pub async fn edit(&self, path: &str, token: &str, mut body: Value) -> Response {
+        let read = self.get(path, token).await;
+        assert_eq!(read.status(), StatusCode::OK, "read {path} before changing it");
+        let version = json_of(read).await["version"].clone();
+        assert!(version.is_i64(), "{path} answers its version");
+        if let Some(fields) = body.as_object_mut() {
+            fields.entry("version").or_insert(version);
+        }
+        self.patch(path, token, body).await
+    }
+
     pub async fn keepalive(&self, token: &str) -> Response {
         self.call(Method::PATCH, "/api/keepalive", Some(token), None).await
     }

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod audit;
+mod concurrency;
 mod connections;
 mod input;
 mod openapi;

@@ -238,21 +238,21 @@ async fn type_rules_hold_on_edit(app: TestApp) {
     let token = app.demo_token().await;
     let lab_result = existing_order_of_type(&app, 50).await;
     let path = format!("/api/orders/{lab_result}");
-    let response = app.patch(&path, &token, json!({"typeId": 100})).await;
+    let response = app.edit(&path, &token, json!({"typeId": 100})).await;
     assert_eq!(json_of(response).await["fields"]["typeId"], "The type of this order cannot be changed");
-    let response = app.patch(&path, &token, json!({"longDescription": "Changed"})).await;
+    let response = app.edit(&path, &token, json!({"longDescription": "Changed"})).await;
     assert_eq!(
         json_of(response).await["fields"]["longDescription"],
         "The long description of this order cannot be changed"
     );
     let response =
-        app.patch(&path, &token, json!({"shortDescription": "Lab result: reviewed", "orderStatusId": 2})).await;
+        app.edit(&path, &token, json!({"shortDescription": "Lab result: reviewed", "orderStatusId": 2})).await;
     assert_eq!(response.status(), StatusCode::OK, "other fields of a type 50 order can change");
 
     let lab = existing_order_of_type(&app, 1).await;
-    let response = app.patch(&format!("/api/orders/{lab}"), &token, json!({"typeId": 101})).await;
+    let response = app.edit(&format!("/api/orders/{lab}"), &token, json!({"typeId": 101})).await;
     assert_eq!(json_of(response).await["typeId"], 101, "a choosable type can change to another");
-    let response = app.patch(&format!("/api/orders/{lab}"), &token, json!({"patientId": 7})).await;
+    let response = app.edit(&format!("/api/orders/{lab}"), &token, json!({"patientId": 7})).await;
     assert_eq!(json_of(response).await["fields"]["patientId"], "The patient of an order cannot be changed");
 }
 
@@ -262,7 +262,7 @@ async fn edits_append_notes_and_status_changes(app: TestApp) {
     let path = format!("/api/orders/{id}");
     app.clock.advance(chrono::Duration::minutes(5));
     let edited = json_of(
-        app.patch(&path, &token, json!({"orderStatusId": 7, "orderNote": "Lab called back.", "urgent": false})).await,
+        app.edit(&path, &token, json!({"orderStatusId": 7, "orderNote": "Lab called back.", "urgent": false})).await,
     )
     .await;
     assert_eq!(edited["orderStatusId"], 7);
@@ -278,7 +278,7 @@ async fn edits_append_notes_and_status_changes(app: TestApp) {
         .map(|u| u["orderStatusId"].as_i64().expect("id"))
         .collect();
     assert_eq!(statuses, [1, 7]);
-    let unchanged = json_of(app.patch(&path, &token, json!({"orderStatusId": 7})).await).await;
+    let unchanged = json_of(app.edit(&path, &token, json!({"orderStatusId": 7})).await).await;
     assert_eq!(unchanged["statusUpdates"].as_array().map(Vec::len), Some(2), "no change, no history entry");
     assert_eq!(unchanged["orderNotes"].as_array().map(Vec::len), Some(2), "no note sent, none added");
 }
@@ -286,16 +286,29 @@ async fn edits_append_notes_and_status_changes(app: TestApp) {
 async fn concurrent_edits_lose_no_note(app: TestApp) {
     let token = app.demo_token().await;
     let id = json_of(app.post("/api/orders", &token, new_order(Some(5))).await).await["ordersId"].as_i64().expect("id");
+    // Ten people add a note at once, each on the version they opened; a refused one
+    // (409) is redone on the version its answer shows, as the app does.
     let edits = (0..10).map(|i| {
-        let request = app
-            .client
-            .patch(app.url(&format!("/api/orders/{id}")))
-            .header("jwt", &token)
-            .json(&json!({"orderNote": format!("note {i}"), "orderStatusId": if i % 2 == 0 { 7 } else { 8 }}));
-        async move { request.send().await.expect("send").status() }
+        let client = app.client.clone();
+        let url = app.url(&format!("/api/orders/{id}"));
+        let token = token.clone();
+        async move {
+            let opened: Value = client.get(&url).header("jwt", &token).send().await.expect("send").json().await.expect("json");
+            let mut version = opened["version"].clone();
+            let mut refusals = 0;
+            loop {
+                let body = json!({"orderNote": format!("note {i}"), "orderStatusId": if i % 2 == 0 { 7 } else { 8 }, "version": version});
+                let response = client.patch(&url).header("jwt", &token).json(&body).send().await.expect("send");
+                if response.status() != StatusCode::CONFLICT {
+                    return (response.status(), refusals);
+                }
+                refusals += 1;
+                version = response.json::<Value>().await.expect("json")["current"]["version"].clone();
+            }
+        }
     });
-    let statuses = futures_join(edits).await;
-    assert!(statuses.iter().all(|s| *s == StatusCode::OK), "{statuses:?}");
+    let outcomes = futures_join(edits).await;
+    assert!(outcomes.iter().all(|(s, _)| *s == StatusCode::OK), "{outcomes:?}");
     let order = json_of(app.get(&format!("/api/orders/{id}"), &token).await).await;
     let mut notes: Vec<String> = order["orderNotes"]
         .as_array()

@@ -300,7 +300,7 @@ async fn patient_edits_keep_what_is_not_sent(app: TestApp) {
     let created = json_of(app.post("/api/patients", &token, new_patient()).await).await;
     let id = created["patientId"].as_i64().expect("id");
     let response = app
-        .patch(&format!("/api/patients/{id}"), &token, json!({"city": "Beaverton", "zipCode": "97005", "phone2": {"number": "503 555 0177", "type": 0}, "suite": ""}))
+        .edit(&format!("/api/patients/{id}"), &token, json!({"city": "Beaverton", "zipCode": "97005", "phone2": {"number": "503 555 0177", "type": 0}, "suite": ""}))
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let updated = json_of(response).await;
@@ -312,10 +312,12 @@ async fn patient_edits_keep_what_is_not_sent(app: TestApp) {
     assert!(ids(&search(&app, &token, "503-555-0177").await).contains(&id), "the new phone is searchable");
 
     // The whole answer sent back unchanged saves nothing new.
-    let echoed = app.patch(&format!("/api/patients/{id}"), &token, updated.clone()).await;
+    let echoed = app.edit(&format!("/api/patients/{id}"), &token, updated.clone()).await;
     assert_eq!(echoed.status(), StatusCode::OK);
     let echoed = json_of(echoed).await;
-    assert_eq!(echoed, updated);
+    let mut expected = updated.clone();
+    expected["version"] = json!(updated["version"].as_i64().expect("version") + 1);
+    assert_eq!(echoed, expected, "the same record, one version on");
     assert_eq!(
         app.store.patient_record(id).await.expect("db").expect("row").patient.government_identifier,
         "666-44-1234"
@@ -327,9 +329,8 @@ async fn patient_edits_keep_what_is_not_sent(app: TestApp) {
 async fn bad_edit_changes_nothing(app: TestApp) {
     let token = app.demo_token().await;
     let p = some_patient(&app).await;
-    let response = app
-        .patch(&format!("/api/patients/{}", p.id), &token, json!({"city": "Salem", "firstName": "", "sex": 9}))
-        .await;
+    let response =
+        app.edit(&format!("/api/patients/{}", p.id), &token, json!({"city": "Salem", "firstName": "", "sex": 9})).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     let fields = json_of(response).await["fields"].clone();
     assert_eq!(fields, json!({"firstName": "Required field", "sex": "Choose Male, Female or Unknown"}));
@@ -341,11 +342,11 @@ async fn ssn_is_masked_and_replaced_only_by_a_full_number(app: TestApp) {
     let token = app.demo_token().await;
     let id = json_of(app.post("/api/patients", &token, new_patient()).await).await["patientId"].as_i64().expect("id");
     let path = format!("/api/patients/{id}");
-    let bad = app.patch(&path, &token, json!({"governmentIdentifier": "1234"})).await;
+    let bad = app.edit(&path, &token, json!({"governmentIdentifier": "1234"})).await;
     assert_eq!(json_of(bad).await["fields"]["governmentIdentifier"], "Must be 9 digits");
-    let changed = json_of(app.patch(&path, &token, json!({"governmentIdentifier": "666 55 9876"})).await).await;
+    let changed = json_of(app.edit(&path, &token, json!({"governmentIdentifier": "666 55 9876"})).await).await;
     assert_eq!(changed["governmentIdentifier"], "***-**-9876");
-    let cleared = json_of(app.patch(&path, &token, json!({"governmentIdentifier": ""})).await).await;
+    let cleared = json_of(app.edit(&path, &token, json!({"governmentIdentifier": ""})).await).await;
     assert_eq!(cleared["governmentIdentifier"], "");
 }
 

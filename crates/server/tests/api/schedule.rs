@@ -295,7 +295,7 @@ async fn moving_into_a_confirm_block_out_holds_the_change(app: TestApp) {
     let id = original["appointmentId"].as_i64().expect("booked at 6 AM");
     let path = format!("/api/scheduling/1/appointments/{id}");
 
-    let moved = app.patch(&path, &token, json!({"start": start})).await;
+    let moved = app.edit(&path, &token, json!({"start": start})).await;
     assert_eq!(moved.status(), StatusCode::ACCEPTED);
     let change = json_of(moved).await["confirmAppointmentId"].as_i64().expect("held change");
     assert_ne!(change, id);
@@ -304,7 +304,7 @@ async fn moving_into_a_confirm_block_out_holds_the_change(app: TestApp) {
     app.call(Method::DELETE, &format!("/api/scheduling/1/appointments/{change}"), Some(&token), None).await;
     assert_eq!(json_of(app.get(&path, &token).await).await["start"], original["start"]);
     // Confirming one applies it to the original appointment.
-    let change = json_of(app.patch(&path, &token, json!({"start": start})).await).await["confirmAppointmentId"]
+    let change = json_of(app.edit(&path, &token, json!({"start": start})).await).await["confirmAppointmentId"]
         .as_i64()
         .expect("held");
     let confirmed = json_of(
@@ -346,7 +346,7 @@ async fn appointment_form_rules_are_enforced(app: TestApp) {
         .await["appointmentId"]
         .as_i64()
         .expect("id");
-    let response = app.patch(&format!("/api/scheduling/1/appointments/{id}"), &token, json!({"patientId": 6})).await;
+    let response = app.edit(&format!("/api/scheduling/1/appointments/{id}"), &token, json!({"patientId": 6})).await;
     assert_eq!(json_of(response).await["fields"]["patientId"], "The patient of an appointment cannot be changed");
 
     // The end the app sends must be the start plus the duration; alone, it gives the duration.
@@ -357,7 +357,7 @@ async fn appointment_form_rules_are_enforced(app: TestApp) {
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     assert_eq!(json_of(response).await["fields"], json!({"end": "Must be the start plus the duration"}));
     let longer = app
-        .patch(&format!("/api/scheduling/1/appointments/{id}"), &token, json!({"end": start + Duration::minutes(50)}))
+        .edit(&format!("/api/scheduling/1/appointments/{id}"), &token, json!({"end": start + Duration::minutes(50)}))
         .await;
     assert_eq!(longer.status(), StatusCode::OK);
     assert_eq!(json_of(longer).await["length"], 50);
@@ -534,12 +534,8 @@ async fn version_moves_with_every_change(app: TestApp) {
         json_of(app.post("/api/scheduling/1/appointments", &token, booking(5, la(day(4), 6, 0), 30, 1)).await).await;
     let after_booking = version().await;
     assert!(after_booking > before);
-    app.patch(
-        &format!("/api/scheduling/1/appointments/{}", booked["appointmentId"]),
-        &token,
-        json!({"notes": "Moved"}),
-    )
-    .await;
+    app.edit(&format!("/api/scheduling/1/appointments/{}", booked["appointmentId"]), &token, json!({"notes": "Moved"}))
+        .await;
     assert!(version().await > after_booking);
 }
 

@@ -9,6 +9,7 @@ use sea_orm::{
 };
 
 use crate::audit::AuditEntry;
+use crate::versions::{self, Versioned, WriteOutcome};
 mod read;
 
 pub use read::{NoteView, OrderDetail, OrderView, OrderViewPage, PersonName, StatusUpdateView};
@@ -130,18 +131,24 @@ impl Store {
         Ok(created.id)
     }
 
-    /// Saves an edit: the fields replaced, a status change added to the history, a new
-    /// note appended (never replacing earlier ones). False when the order does not exist.
+    /// Saves an edit made on `version`: the fields replaced, a status change added to the
+    /// history, a new note appended (never replacing earlier ones).
     pub async fn update_order(
         &self,
         order_id: i64,
+        version: i32,
         fields: &OrderFields,
         user_id: i64,
         now: DateTime<Utc>,
         audit: AuditEntry,
-    ) -> Result<bool, DbErr> {
+    ) -> Result<WriteOutcome, DbErr> {
         let txn = self.begin_write().await?;
-        let Some(stored) = order::Entity::find_by_id(order_id).one(&txn).await? else { return Ok(false) };
+        let Some(stored) = order::Entity::find_by_id(order_id).one(&txn).await? else {
+            return Ok(WriteOutcome::Missing);
+        };
+        if !versions::claim(&txn, Versioned::Orders, order_id, version).await? {
+            return Ok(WriteOutcome::Stale);
+        }
         let status_changed = stored.status_id != fields.status_id;
         let mut row: order::ActiveModel = stored.into();
         row.provider_id = Set(fields.provider_id.map(i64::from));
@@ -165,7 +172,7 @@ impl Store {
         }
         crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
-        Ok(true)
+        Ok(WriteOutcome::Saved)
     }
 
     pub async fn incidents(&self, patient_id: i64) -> Result<Vec<incident::Model>, DbErr> {

@@ -24,6 +24,7 @@ use crate::audit::AuditEntry;
 use crate::entities::{
     appointment, transparency, transparency_type, treatment_charge, treatment_phase, treatment_plan,
 };
+use crate::versions::{self, Versioned};
 use crate::{Backend, DbErr, Store};
 
 /// Block-outs longer than this are not looked for before a day starts.
@@ -56,6 +57,9 @@ pub enum SaveOutcome {
         appointments: Vec<appointment::Model>,
         block_outs: Vec<BlockOut>,
     },
+    /// Nothing saved: someone changed the appointment after the version the edit was
+    /// made on.
+    Stale,
 }
 
 /// What confirming a held appointment came to.
@@ -180,11 +184,11 @@ impl Store {
         appointment::Entity::find_by_id(id).one(&self.db).await
     }
 
-    /// Books a new appointment (`existing` None) or changes one, deciding conflicts
-    /// inside the transaction that writes it.
+    /// Books a new appointment (`existing` None) or changes one made on the given
+    /// version, deciding conflicts inside the transaction that writes it.
     pub async fn save_appointment(
         &self,
-        existing: Option<i64>,
+        existing: Option<(i64, i32)>,
         fields: &AppointmentFields,
         overlaps_allowed: bool,
         user_id: i64,
@@ -194,6 +198,13 @@ impl Store {
         let resource_id = fields.resource_id.0;
         let txn = self.begin_write().await?;
         self.lock_resource(&txn, resource_id).await?;
+        if let Some((id, version)) = existing
+            && !versions::claim(&txn, Versioned::Appointments, id, version).await?
+        {
+            txn.rollback().await?;
+            return Ok(SaveOutcome::Stale);
+        }
+        let existing = existing.map(|(id, _)| id);
         release_expired_holds(&txn, resource_id, now).await?;
 
         let mut overlapping = appointment::Entity::find()
@@ -236,7 +247,7 @@ impl Store {
         let entity_id = match &outcome {
             SaveOutcome::Booked(id) => *id,
             SaveOutcome::Held { pending_id, .. } => *pending_id,
-            SaveOutcome::Refused { .. } => 0,
+            SaveOutcome::Refused { .. } | SaveOutcome::Stale => 0,
         };
         bump_version(&txn).await?;
         crate::audit::insert(&self.keys, &txn, now, AuditEntry { entity_id: Some(entity_id.to_string()), ..audit })
@@ -291,6 +302,7 @@ impl Store {
                 row.notes = Set(held.notes.clone());
                 row.updated_at = Set(now);
                 row.update(&txn).await?;
+                versions::bump(&txn, Versioned::Appointments, original).await?;
                 appointment::Entity::delete_by_id(held.id).exec(&txn).await?;
                 original
             }

@@ -1,5 +1,7 @@
 import TextField from '@mui/material/TextField';
+import { displayDate } from '@/lib/dates';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { helpWithSavedValue, useSavedValue } from './EditConflict';
 
 /** A choice of a select: its value ('' is none) and what it shows. */
 export interface FormChoice {
@@ -56,6 +58,9 @@ export function FormTextField<T extends FieldValues>({
   blurRule?: ((value: string) => string | undefined) | undefined;
 }) {
   const { control, setError, clearErrors } = form;
+  // Someone else's value, after a refused stale save: shown as the field would show it.
+  const saved = useSavedValue(name);
+  const savedShown = saved === undefined ? undefined : type === 'date' ? displayDate(String(saved.saved ?? '')) : String(saved.saved ?? '');
   return (
     <Controller
       control={control}
@@ -83,7 +88,7 @@ export function FormTextField<T extends FieldValues>({
           }}
           inputRef={field.ref}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={helpWithSavedValue(fieldState.error?.message ?? helperText, savedShown)}
           autoComplete={autoComplete}
           slotProps={{
             htmlInput: { maxLength, inputMode, max },
@@ -111,6 +116,9 @@ export function FormSelect<T extends FieldValues>({
   empty,
 }: CommonProps<T> & { choices: readonly FormChoice[]; empty?: string | undefined }) {
   const { control, trigger } = form;
+  const saved = useSavedValue(name);
+  const savedValue = saved === undefined ? undefined : String(saved.saved ?? '');
+  const savedShown = savedValue === undefined ? undefined : (choices.find((c) => c.value === savedValue)?.label ?? (savedValue === '' ? (empty ?? '') : savedValue));
   return (
     <Controller
       control={control}
@@ -130,7 +138,7 @@ export function FormSelect<T extends FieldValues>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={helpWithSavedValue(fieldState.error?.message ?? helperText, savedShown)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {empty !== undefined && <option value="">{empty}</option>}

@@ -10,7 +10,7 @@ pub mod model;
 pub mod patient;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
@@ -21,7 +21,7 @@ use store::schedule::{AppointmentView, ConfirmOutcome, SaveOutcome};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Path, Query};
-use crate::kit::{AuditEntries, Choices, IdList, List, parse_date};
+use crate::kit::{AuditEntries, Choices, IdList, List, expected_version, parse_date};
 use crate::state::AppState;
 use model::{
     Appointment, AppointmentInput, ConflictingAppointment, DayQuery, ScheduleConflict, Transparency, TransparencyQuery,
@@ -138,7 +138,7 @@ async fn overlaps_allowed(state: &AppState) -> Result<bool, AppError> {
 async fn save(
     state: &AppState,
     current: CurrentSession,
-    existing: Option<i64>,
+    existing: Option<(i64, i32)>,
     fields: AppointmentFields,
 ) -> Result<Response, AppError> {
     let action = if existing.is_some() { "appointment.update" } else { "appointment.create" };
@@ -159,6 +159,12 @@ async fn save(
             let saved = appointment_or_404(state, id).await?;
             let status = if existing.is_some() { StatusCode::OK } else { StatusCode::CREATED };
             Ok((status, Json(Appointment::from_view(&saved, state.time_zone))).into_response())
+        }
+        SaveOutcome::Stale => {
+            let id = existing.map(|(id, _)| id).unwrap_or_default();
+            let now_saved = appointment_or_404(state, id).await?;
+            state.audit(audit.failed().detail("refused: edited on an older version")).await?;
+            Err(AppError::edit_conflict(Appointment::from_view(&now_saved, state.time_zone)))
         }
         SaveOutcome::Held { pending_id, block_outs } => {
             let conflict = ScheduleConflict {
@@ -231,15 +237,19 @@ pub async fn create_appointment(
     responses(
         (status = 200, description = "Saved", body = Appointment),
         (status = 202, description = "The change is held by a 'confirm scheduling' block-out", body = ScheduleConflict),
-        (status = 409, description = "Refused; nothing saved", body = ScheduleConflict),
+        (status = 409, description = "Refused, nothing saved: a conflict (`ScheduleConflict`), or `edit_conflict` \
+            when made on an older version (`ApiError` with `current`)", body = ScheduleConflict),
+        (status = 428, description = "No `version` (or If-Match) sent", body = ApiError),
         (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 401, body = ApiError),
     ))]
 pub async fn update_appointment(
     State(state): State<AppState>,
     current: CurrentSession,
     Path(AppointmentId(id)): Path<AppointmentId>,
+    headers: HeaderMap,
     Json(input): Json<AppointmentInput>,
 ) -> Result<Response, AppError> {
+    let version = expected_version(&headers, input.version)?;
     let stored = appointment_or_404(&state, id).await?.appointment;
     let checked = input.over(draft_of(&stored)).check();
     let mut errors = checked.as_ref().err().cloned().unwrap_or_default();
@@ -252,7 +262,7 @@ pub async fn update_appointment(
     let (Ok(fields), true) = (checked, errors.is_empty()) else {
         return Err(AppError::invalid_fields(errors));
     };
-    save(&state, current, Some(id), fields).await
+    save(&state, current, Some((id, version)), fields).await
 }
 
 /// Deletes an appointment: a held one disappears; a booked one is kept, marked deleted.

@@ -41,6 +41,9 @@ pub struct AppointmentPatient {
 #[serde(rename_all = "camelCase")]
 pub struct Appointment {
     pub appointment_id: AppointmentId,
+    /// The record's version: send it back with a change; a change made on an older one
+    /// is refused (409) with the record as it now is.
+    pub version: i32,
     /// The practice's local date, yyyy-MM-dd.
     pub appointment_date: NaiveDate,
     /// The practice's local time, hh:mm a.
@@ -161,6 +164,7 @@ impl Appointment {
         let name_display = format!("{last}, {first} ({display_id})");
         Appointment {
             appointment_id: AppointmentId(a.id),
+            version: a.version,
             appointment_date: local.date_naive(),
             appointment_time: local.format("%I:%M %p").to_string(),
             start: a.starts_at,
@@ -235,6 +239,8 @@ pub struct TransparencyQuery {
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AppointmentInput {
+    /// The `version` of the record this change was made on (or send it as `If-Match`).
+    pub version: Option<i32>,
     pub patient_id: Option<i64>,
     /// The start, ISO 8601 (1880 to 2200).
     #[serde(deserialize_with = "domain::input::optional_instant")]

@@ -12,11 +12,12 @@ use domain::input::MAX_OFFSET;
 use domain::orders::{OrderDraft, PAGE_DEFAULT, PAGE_MAX, StoredOrder, expand_statuses};
 use domain::patient::FieldErrors;
 use store::orders::{OrderDetail, OrderFilter};
+use store::versions::WriteOutcome;
 
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Path, Query};
-use crate::kit::{AuditEntries, Choices, IdList, List, PatientRead};
+use crate::kit::{AuditEntries, Choices, IdList, List, PatientRead, expected_version};
 use crate::state::AppState;
 use model::{CurrentIncident, IncidentRef, Order, OrderInput, OrderStatus, OrderType, OrdersQuery, draft_of};
 
@@ -185,14 +186,18 @@ pub async fn create_order(
         (status = 200, description = "The order as saved", body = Order),
         (status = 400, description = "Fields at fault, each named; nothing was saved", body = ApiError),
         (status = 404, description = "No such order", body = ApiError),
+        (status = 409, description = "Made on an older version than the stored one; nothing was saved. `current` holds the record as it is now", body = ApiError),
+        (status = 428, description = "No `version` (or If-Match) sent", body = ApiError),
         (status = 401, body = ApiError),
     ))]
 pub async fn update_order(
     State(state): State<AppState>,
     current: CurrentSession,
     Path(OrderId(order_id)): Path<OrderId>,
+    headers: HeaderMap,
     Json(input): Json<OrderInput>,
 ) -> Result<Json<Order>, AppError> {
+    let version = expected_version(&headers, input.version)?;
     let detail = detail_of(&state, order_id).await?;
     let stored = &detail.view.order;
     let draft = input.over(draft_of(stored));
@@ -208,8 +213,17 @@ pub async fn update_order(
     };
     let audit =
         current.audit("order.update").maybe_patient(stored.patient_id).entity("order", Some(order_id.to_string()));
-    state.store.update_order(order_id, &fields, current.user_id, state.now(), audit).await?;
-    Ok(Json(Order::from(&detail_of(&state, order_id).await?)))
+    let outcome =
+        state.store.update_order(order_id, version, &fields, current.user_id, state.now(), audit.clone()).await?;
+    let answer = Order::from(&detail_of(&state, order_id).await?);
+    match outcome {
+        WriteOutcome::Saved => Ok(Json(answer)),
+        WriteOutcome::Stale => {
+            state.audit(audit.failed().detail("refused: edited on an older version")).await?;
+            Err(AppError::edit_conflict(answer))
+        }
+        WriteOutcome::Missing => Err(AppError::not_found(format!("No order found with ID {order_id}"))),
+    }
 }
 
 #[utoipa::path(get, path = "/orderTypes", tag = "orders", responses((status = 200, body = Vec<OrderType>), (status = 401, body = ApiError)))]

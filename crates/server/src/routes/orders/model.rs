@@ -53,6 +53,9 @@ pub struct IncidentRef {
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub orders_id: OrderId,
+    /// The record's version: send it back with a change; a change made on an older one
+    /// is refused (409) with the record as it now is.
+    pub version: i32,
     /// The number staff quote, the order's id zero-padded.
     pub order_number: String,
     pub patient_id: Option<PatientId>,
@@ -114,6 +117,7 @@ impl From<&OrderView> for Order {
         let has_patient = o.patient_id.is_some() && v.patient_first_name.is_some();
         Order {
             orders_id: OrderId(o.id),
+            version: o.version,
             order_number: format!("{:06}", o.id),
             patient_id: o.patient_id.map(PatientId),
             patient_first: v.patient_first_name.clone().filter(|_| has_patient),
@@ -202,6 +206,8 @@ pub struct OrdersQuery {
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct OrderInput {
+    /// The `version` of the record this change was made on (or send it as `If-Match`).
+    pub version: Option<i32>,
     /// Absent or 0 for a blank order. Fixed once the order exists.
     pub patient_id: Option<i64>,
     pub type_id: Option<i64>,

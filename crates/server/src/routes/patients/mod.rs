@@ -7,19 +7,20 @@ pub mod chart;
 pub mod model;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::ids::{OfficeId, UserId};
 use domain::patient::{FieldErrors, IdentifierChange, PatientDraft, PatientFields, government_identifier_change};
 use domain::search::{DEFAULT_RESULTS, MAX_RESULTS, MIN_QUERY_CHARS, parse_query};
 use serde::{Deserialize, Serialize};
 use store::patients::{CareAssignment, PatientRecord};
+use store::versions::WriteOutcome;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Query};
-use crate::kit::{AuditEntries, Choices, List, PatientInPath, PatientRead};
+use crate::kit::{AuditEntries, Choices, List, PatientInPath, PatientRead, expected_version};
 use crate::state::AppState;
 use model::{Patient, PatientContext, PatientInput, PatientSearchResult, PhoneEntry, draft_of};
 
@@ -273,14 +274,18 @@ pub async fn create_patient(
         (status = 200, description = "The patient as saved", body = Patient),
         (status = 400, description = "Fields at fault, each named; nothing was saved", body = ApiError),
         (status = 404, description = "No such patient", body = ApiError),
+        (status = 409, description = "Made on an older version than the stored one; nothing was saved. `current` holds the record as it is now", body = ApiError),
+        (status = 428, description = "No `version` (or If-Match) sent", body = ApiError),
         (status = 401, body = ApiError),
     ))]
 pub async fn update_patient(
     State(state): State<AppState>,
     current: CurrentSession,
     PatientInPath { patient_id, record }: PatientInPath,
+    headers: HeaderMap,
     Json(input): Json<PatientInput>,
 ) -> Result<Json<Patient>, AppError> {
+    let version = expected_version(&headers, input.version)?;
     let checked = input.over(draft_of(&record.patient)).check(state.today());
     let identifier = government_identifier_change(input.government_identifier.as_deref());
     let care_sent = input.account_provider_id.is_some()
@@ -310,12 +315,29 @@ pub async fn update_patient(
     };
 
     let audit = current.audit("patient.update").patient(patient_id.0);
-    state
+    let outcome = state
         .store
-        .update_patient(patient_id.0, &fields, identifier, care_sent.then_some(care), state.now(), audit)
+        .update_patient(
+            patient_id.0,
+            version,
+            &fields,
+            identifier,
+            care_sent.then_some(care),
+            state.now(),
+            audit.clone(),
+        )
         .await?;
     let record = reread(&state, patient_id.0).await?;
-    Ok(Json(patient_answer(&state, &record).await?))
+    let answer = patient_answer(&state, &record).await?;
+    match outcome {
+        WriteOutcome::Saved => Ok(Json(answer)),
+        WriteOutcome::Stale => {
+            // The refusal shows the patient as saved by the other user: a read.
+            state.audit(audit.failed().detail("refused: edited on an older version")).await?;
+            Err(AppError::edit_conflict(answer))
+        }
+        WriteOutcome::Missing => Err(AppError::not_found(format!("No patient with ID {}", patient_id.0))),
+    }
 }
 
 /// Every chosen id must be one of its list's: a client cannot point a patient at an

@@ -59,6 +59,9 @@ fn phone_entry(number: &str, kind: Option<i16>) -> Option<PhoneEntry> {
 #[serde(rename_all = "camelCase")]
 pub struct Patient {
     pub patient_id: PatientId,
+    /// The record's version: send it back with a change; a change made on an older one
+    /// is refused (409) with the record as it now is.
+    pub version: i32,
     /// The chart number staff see.
     pub display_id: String,
     pub account_id: AccountId,
@@ -122,6 +125,7 @@ impl Patient {
     pub fn from_record(p: &patient::Model, context: &PatientContext<'_>) -> Self {
         Self {
             patient_id: PatientId(p.id),
+            version: p.version,
             display_id: p.display_id.clone(),
             account_id: AccountId(p.account_id),
             first_name: p.first_name.clone(),
@@ -166,6 +170,8 @@ impl Patient {
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PatientInput {
+    /// The `version` of the record this change was made on (or send it as `If-Match`).
+    pub version: Option<i32>,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub middle: Option<String>,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, handledByCaller } from '@/api/client';
-import { unwrap } from '@/api/errors';
+import { editConflictOf, unwrap, type EditConflict } from '@/api/errors';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
 import { conflictKind, isConflictInfo, type AppointmentPayload, type SaveOutcome } from '../lib/appointment-form';
 
@@ -35,6 +35,27 @@ export async function confirmAppointment(appointmentId: number): Promise<Appoint
 export async function deleteAppointment(appointmentId: number): Promise<void> {
   const result = await api.DELETE('/api/scheduling/1/appointments/{appointmentId}', { params: { path: { appointmentId } } });
   if (!result.response.ok) unwrap(result);
+}
+
+/**
+ * A 409 `edit_conflict` of this appointment's change (someone else saved it meanwhile): the
+ * message and the appointment as now saved; null for anything else (a schedule conflict's 409
+ * is an answer, not an error: its `code` is one of the ScheduleConflict codes).
+ */
+export function appointmentEditConflict(error: unknown, appointmentId: number): EditConflict<Appointment> | null {
+  return editConflictOf<Appointment>(error, (current) => (current as Partial<Appointment>).appointmentId === appointmentId);
+}
+
+/** After a refused stale change: the appointment's page shows it as now saved, and the schedule reloads. */
+export function useStoreSavedAppointment() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (appointment: Appointment) => {
+      queryClient.setQueryData(scheduleKeys.appointment(appointment.appointmentId), appointment);
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    },
+    [queryClient],
+  );
 }
 
 /** After any change: every day, block-out list, appointment and patient list is asked again. */

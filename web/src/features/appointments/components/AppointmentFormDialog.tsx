@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { format, isValid, parseISO } from 'date-fns';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
@@ -13,13 +14,15 @@ import { usePreferences } from '@/api/preferences/get-preferences';
 import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { Appointment } from '@/api/scheduling/keys';
 import { useProviders } from '@/api/users/get-providers';
-import { FormDialog, FormErrors, showFieldErrors, splitFieldErrors, useValuesPerOpening } from '@/components/form';
+import { EditConflictAlert, FormDialog, FormErrors, helpWithSavedValue, showFieldErrors, splitFieldErrors, useEditConflict, useValuesPerOpening } from '@/components/form';
 import { PatientSearchDialog } from '@/components/patient-search';
 import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/constants';
 import { listName, personName } from '@/lib/format';
 import { useAppointmentStatuses, useAppointmentTypes, useResources } from '../api/get-options';
-import { confirmAppointment, deleteAppointment, saveAppointment, useReloadSchedule } from '../api/save-appointment';
+import { appointmentEditConflict, confirmAppointment, deleteAppointment, saveAppointment, useReloadSchedule, useStoreSavedAppointment } from '../api/save-appointment';
 import {
+  APPOINTMENT_FIELD_LABELS,
+  appointmentFieldId,
   appointmentFieldOf,
   appointmentPayload,
   appointmentSchema,
@@ -36,7 +39,26 @@ import { ConflictDialog, type ConflictKind } from './ConflictDialog';
 import { NONE_RESOURCE } from '../lib/constants';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
-function Select({ id, label, value, onChange, error, required, children }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined; required?: boolean; children: ReactNode }) {
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  children,
+  saved,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+  /** What someone else saved meanwhile, as shown (after a refused stale save). */
+  saved?: string | undefined;
+}) {
   return (
     <TextField
       select
@@ -47,7 +69,7 @@ function Select({ id, label, value, onChange, error, required, children }: { id:
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
-      helperText={error}
+      helperText={helpWithSavedValue(error, saved)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {children}
@@ -55,10 +77,17 @@ function Select({ id, label, value, onChange, error, required, children }: { id:
   );
 }
 
+/** A datetime-local value ('2026-12-01T09:00', the practice's clock) as 'MM/dd/yyyy hh:mm a'. */
+function wallClockText(value: string): string {
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'MM/dd/yyyy hh:mm a') : value;
+}
+
 function FormBody({
   initial,
   mode,
   appointmentId,
+  version,
   formId,
   zone,
   setSaving,
@@ -67,6 +96,8 @@ function FormBody({
   initial: AppointmentFormValues;
   mode: 'create' | 'edit';
   appointmentId: number | null;
+  /** The version of the appointment the form was opened with (edit). */
+  version: number | null;
   formId: string;
   zone: string;
   setSaving: (saving: boolean) => void;
@@ -94,6 +125,14 @@ function FormBody({
   const errors: Partial<Record<AppointmentFieldName, string>> = Object.fromEntries(Object.entries(formState.errors).map(([name, error]) => [name, error?.message]));
   const patient = usePatient(patientId);
   const reload = useReloadSchedule();
+  const storeSaved = useStoreSavedAppointment();
+  // A change saves on the version it was opened with; after a 409 edit_conflict, on the one now saved.
+  const editConflict = useEditConflict(initial, version);
+  const savedOf = (name: AppointmentFieldName, shown: (value: string) => string = (v) => v): string | undefined => {
+    const field = editConflict.shown?.changed.find((c) => c.path === name);
+    return field === undefined ? undefined : shown(String(field.saved ?? ''));
+  };
+  const named = (list: ReadonlyArray<{ id: number; name: string }>) => (value: string) => list.find((o) => String(o.id) === value)?.name ?? (value === '' || value === '0' ? SCHEDULE_TEXT.none : value);
   const patientProviderId = patient.data?.patientProvider?.userId ?? null;
   // After the first Save, every change is checked again.
   const check = { shouldValidate: formState.isSubmitted };
@@ -117,6 +156,16 @@ function FormBody({
 
   function failed(error: unknown) {
     setSaving(false);
+    const stale = appointmentId ? appointmentEditConflict(error, appointmentId) : null;
+    if (stale) {
+      // Someone else saved the appointment meanwhile: keep what the user typed, take their
+      // other changes, show theirs; the next save is made on the version now saved.
+      storeSaved(stale.current);
+      const changed = editConflict.resolve(stale.message, { values: editAppointmentValues(stale.current, zone), version: stale.current.version }, getValues());
+      for (const field of changed) if (field.taken) setValue(field.path as AppointmentFieldName, field.saved as never, check);
+      setOthers([]);
+      return;
+    }
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
       setOthers(showFieldErrors(setError, splitFieldErrors(error.fields, appointmentFieldOf)));
       return;
@@ -128,7 +177,7 @@ function FormBody({
   async function save(values: AppointmentFormValues) {
     setSaving(true);
     try {
-      const result = await saveAppointment(appointmentId, appointmentPayload(values, zone));
+      const result = await saveAppointment(appointmentId, appointmentPayload(values, zone, appointmentId ? editConflict.version() : null));
       setSaving(false);
       if (result.kind === 'saved') {
         await reload();
@@ -180,6 +229,13 @@ function FormBody({
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
+      {editConflict.shown && (
+        <EditConflictAlert
+          key={editConflict.shown.round}
+          message={editConflict.shown.message}
+          fields={editConflict.shown.changed.map((c) => ({ label: APPOINTMENT_FIELD_LABELS[c.path as AppointmentFieldName] ?? c.path, inputId: appointmentFieldId(c.path as AppointmentFieldName) }))}
+        />
+      )}
       <FormErrors show={Object.keys(formState.errors).length > 0} others={others} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12 }}>
@@ -216,7 +272,7 @@ function FormBody({
             value={values.start}
             onChange={(e) => set({ start: e.target.value })}
             error={!!errors.start}
-            helperText={errors.start}
+            helperText={helpWithSavedValue(errors.start, savedOf('start', wallClockText))}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
           />
         </Grid>
@@ -229,12 +285,12 @@ function FormBody({
             value={values.length}
             onChange={(e) => set({ length: e.target.value.replace(/\D/g, '').slice(0, APPOINTMENT_LENGTH_MAX_CHARS) })}
             error={!!errors.length}
-            helperText={errors.length}
+            helperText={helpWithSavedValue(errors.length, savedOf('length'))}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: APPOINTMENT_LENGTH_MAX_CHARS }, inputLabel: { shrink: true } }}
           />
         </Grid>
         <Grid size={half}>
-          <Select id="appointment-resource" label="Resource" required value={values.resourceId} onChange={chooseResource} error={errors.resourceId}>
+          <Select id="appointment-resource" label="Resource" required value={values.resourceId} onChange={chooseResource} error={errors.resourceId} saved={savedOf('resourceId', named(resources.map((r) => ({ id: r.resourceId, name: r.name }))))}>
             <option value="">{''}</option>
             <option value={String(NONE_RESOURCE)}>{SCHEDULE_TEXT.none}</option>
             {resources.map((r) => (
@@ -245,7 +301,7 @@ function FormBody({
           </Select>
         </Grid>
         <Grid size={half}>
-          <Select id="appointment-provider" label="Appointment Provider" value={values.providerId} onChange={(v) => set({ providerId: v })} error={errors.providerId}>
+          <Select id="appointment-provider" label="Appointment Provider" value={values.providerId} onChange={(v) => set({ providerId: v })} error={errors.providerId} saved={savedOf('providerId', named(providers.map((p) => ({ id: p.userId, name: personName(p) }))))}>
             <option value="">{SCHEDULE_TEXT.none}</option>
             {providers.map((p) => (
               <option key={p.userId} value={String(p.userId)}>
@@ -255,7 +311,7 @@ function FormBody({
           </Select>
         </Grid>
         <Grid size={half}>
-          <Select id="appointment-type" label="Appointment Type" required value={values.typeId} onChange={(v) => set({ typeId: v })} error={errors.typeId}>
+          <Select id="appointment-type" label="Appointment Type" required value={values.typeId} onChange={(v) => set({ typeId: v })} error={errors.typeId} saved={savedOf('typeId', named(types.map((t) => ({ id: t.appointmentTypeId, name: t.appointmentType }))))}>
             <option value="">{SCHEDULE_TEXT.none}</option>
             {types
               .filter((t) => meaningfulId(t.appointmentTypeId) !== null)
@@ -267,7 +323,7 @@ function FormBody({
           </Select>
         </Grid>
         <Grid size={half}>
-          <Select id="appointment-status" label="Appointment Status" required value={values.statusId} onChange={(v) => set({ statusId: v })} error={errors.statusId}>
+          <Select id="appointment-status" label="Appointment Status" required value={values.statusId} onChange={(v) => set({ statusId: v })} error={errors.statusId} saved={savedOf('statusId', named(statuses.map((t) => ({ id: t.appointmentStatusId, name: t.appointmentStatus }))))}>
             <option value="">{SCHEDULE_TEXT.none}</option>
             {statuses
               .filter((s) => meaningfulId(s.appointmentStatusId) !== null)
@@ -288,7 +344,7 @@ function FormBody({
             value={values.notes}
             onChange={(e) => set({ notes: e.target.value })}
             error={!!errors.notes}
-            helperText={errors.notes}
+            helperText={helpWithSavedValue(errors.notes, savedOf('notes'))}
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
         </Grid>
@@ -379,6 +435,7 @@ export function AppointmentFormDialog({
           initial={initial}
           mode={mode}
           appointmentId={appointment?.appointmentId ?? null}
+          version={appointment?.version ?? null}
           formId={formId}
           zone={zone}
           setSaving={setSaving}

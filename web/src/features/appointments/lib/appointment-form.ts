@@ -144,7 +144,36 @@ export function appointmentFieldOf(name: string): AppointmentFieldName | null {
 
 export const APPOINTMENT_FIELDS: readonly AppointmentFieldName[] = ['patientId', 'start', 'length', 'resourceId', 'providerId', 'typeId', 'statusId', 'notes'];
 
+/** The label of each field of the form (the edit-conflict alert names the fields changed). */
+export const APPOINTMENT_FIELD_LABELS: Readonly<Record<AppointmentFieldName, string>> = {
+  patientId: 'Patient',
+  start: 'Appointment Date',
+  length: 'Duration (min)',
+  resourceId: 'Resource',
+  providerId: 'Appointment Provider',
+  typeId: 'Appointment Type',
+  statusId: 'Appointment Status',
+  notes: 'Appointment Notes',
+};
+
+/** The id of a field's input ('appointment-start'). */
+export function appointmentFieldId(name: AppointmentFieldName): string {
+  const ids: Record<AppointmentFieldName, string> = {
+    patientId: 'appointment-patient',
+    start: 'appointment-start',
+    length: 'appointment-length',
+    resourceId: 'appointment-resource',
+    providerId: 'appointment-provider',
+    typeId: 'appointment-type',
+    statusId: 'appointment-status',
+    notes: 'appointment-notes',
+  };
+  return ids[name];
+}
+
 export interface AppointmentPayload {
+  /** A change: the version of the appointment the form was opened with (a stale one is refused: 409). A booking: null. */
+  version: number | null;
   patientId: number;
   start: string;
   end: string;
@@ -160,10 +189,11 @@ export interface AppointmentPayload {
  * The save payload (spec part 2, section 3): status, provider and type of 1 or less sent as
  * null; start as an ISO UTC instant; end = start + length.
  */
-export function appointmentPayload(values: AppointmentFormValues, zone: string): AppointmentPayload {
+export function appointmentPayload(values: AppointmentFormValues, zone: string, version: number | null = null): AppointmentPayload {
   const start = instantFromLocalInput(values.start, zone) ?? new Date(NaN);
   const length = Number(values.length.trim());
   return {
+    version,
     patientId: values.patientId ?? 0,
     start: wireInstant(start),
     end: wireInstant(addMinutes(start, length)),

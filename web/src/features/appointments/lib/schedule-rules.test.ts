@@ -265,6 +265,7 @@ describe('appointment form', () => {
   });
   it('sends ids of 1 or less as null, the start as UTC and end = start + length', () => {
     expect(appointmentPayload(filled, LA)).toEqual({
+      version: null,
       patientId: 5,
       start: '2026-11-23T17:00:00Z',
       end: '2026-11-23T17:30:00Z',
@@ -277,6 +278,9 @@ describe('appointment form', () => {
     });
     expect(appointmentPayload({ ...filled, providerId: '', typeId: '1', statusId: '0' }, LA)).toMatchObject({ providerId: null, typeId: null, statusId: null });
     expect(appointmentPayload({ ...filled, providerId: '6', length: '90' }, LA)).toMatchObject({ providerId: 6, end: '2026-11-23T18:30:00Z' });
+  });
+  it('a change names the version of the appointment it was made on', () => {
+    expect(appointmentPayload(filled, LA, 7).version).toBe(7);
   });
   it("starts 'New Appointment' at the next quarter hour today, else at the calendar's first hour", () => {
     const now = new Date('2026-11-23T17:07:00Z'); // 09:07 in Los Angeles

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, handledByCaller } from '@/api/client';
-import { unwrap } from '@/api/errors';
+import { editConflictOf, unwrap, type EditConflict } from '@/api/errors';
 import type { Order, OrderInput } from '@/api/orders/keys';
 import { placeSavedOrder } from '../lib/list-cache';
 
@@ -12,11 +12,20 @@ export async function updateOrder({ ordersId, input }: { ordersId: number; input
   return unwrap(await api.PATCH('/api/orders/{ordersId}', { params: { path: { ordersId } }, body: input, headers: handledByCaller('fieldErrors') }));
 }
 
-/** Saves an edit and replaces the order in place in every loaded list (no reload). */
+/** A 409 `edit_conflict` of this order's change: the message and the order as now saved; null for any other error. */
+export function orderEditConflict(error: unknown, ordersId: number): EditConflict<Order> | null {
+  return editConflictOf<Order>(error, (current) => (current as Partial<Order>).ordersId === ordersId);
+}
+
+/** Saves an edit and replaces the order in place in every loaded list (no reload); so does a refusal as stale, with the order as now saved. */
 export function useUpdateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrder,
     onSuccess: (order) => placeSavedOrder(queryClient, order, 'updated'),
+    onError: (error, { ordersId }) => {
+      const stale = orderEditConflict(error, ordersId);
+      if (stale) placeSavedOrder(queryClient, stale.current, 'updated');
+    },
   });
 }

@@ -13,7 +13,7 @@ import type { Patient } from '@/api/patients/keys';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
-import { FormErrors, FormSelect, FormTextField } from '@/components/form';
+import { EditConflictAlert, FormErrors, FormSelect, FormTextField, SAVED_VALUE_COLOR, SavedValuesProvider, nowSavedText, useSavedValue, type ShownConflict } from '@/components/form';
 import { ORDER_MAX_LENGTHS } from '@/lib/constants';
 import { displayBirthdate } from '@/lib/dates';
 import { listName, personName } from '@/lib/format';
@@ -21,7 +21,7 @@ import { useCurrentIncident } from '../api/get-current-incident';
 import { useIncidents } from '../api/get-incidents';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
-import { orderFormSchema, patientDefaults, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
+import { ORDER_FIELD_LABELS, orderFieldId, orderFormSchema, patientDefaults, type OrderFieldName, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { isLongDescriptionLocked, typeField } from '../lib/order-rules';
 import { NONE_INCIDENT } from '../lib/constants';
 import { ORDER_TEXT } from '../lib/texts';
@@ -35,7 +35,7 @@ interface Choice {
   label: string;
 }
 
-const fieldId = (name: OrderFieldName) => `order-${name}`;
+const fieldId = orderFieldId;
 
 function SelectField(props: Omit<ComponentProps<typeof FormSelect<OrderFormValues>>, 'id'>) {
   return <FormSelect {...props} id={fieldId(props.name)} />;
@@ -77,6 +77,17 @@ function PatientSummary({ patient, loading, canChange, onChange, error }: { pati
   );
 }
 
+/** Under 'Urgent Order' after a refused stale save: whether the order is now saved as urgent. */
+function UrgentSavedNote({ id }: { id: string }) {
+  const saved = useSavedValue('urgent');
+  if (!saved) return null;
+  return (
+    <Typography id={id} variant="caption" component="p" sx={{ color: SAVED_VALUE_COLOR, fontWeight: 500, ml: 4 }} data-testid="saved-value">
+      {nowSavedText(saved.saved ? 'Urgent' : 'Not urgent')}
+    </Typography>
+  );
+}
+
 /**
  * The order form (spec part 1, 'Order form fields'): Type, the short and long
  * descriptions, Provider, Status, Office, Incident, Assigned To, Due, 'Urgent Order' and
@@ -94,6 +105,7 @@ export function OrderForm({
   onSubmit,
   otherErrors,
   disabled,
+  conflict = null,
 }: {
   form: UseFormReturn<OrderFormValues>;
   mode: OrderFormMode;
@@ -107,6 +119,8 @@ export function OrderForm({
   onSubmit: (values: OrderFormValues) => void;
   otherErrors: string[];
   disabled: boolean;
+  /** Someone else saved the order meanwhile (409): their changes, shown at the top and under each field. */
+  conflict?: ShownConflict | null;
 }) {
   const { control, handleSubmit, formState, setValue } = form;
   const types = useOrderTypes().data ?? [];
@@ -161,88 +175,105 @@ export function OrderForm({
   const half = { xs: 12, sm: 6 } as const;
 
   return (
-    <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
-      <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
-      <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          Order
+    <SavedValuesProvider changed={conflict?.changed ?? []}>
+      <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={disabled} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        {conflict && (
+          <EditConflictAlert
+            key={conflict.round}
+            message={conflict.message}
+            fields={conflict.changed.map((c) => ({ label: ORDER_FIELD_LABELS[c.path as OrderFieldName] ?? c.path, inputId: orderFieldId(c.path as OrderFieldName) }))}
+          />
+        )}
+        <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
+        <PatientSummary patient={patient} loading={patientLoading} canChange={mode === 'create'} onChange={onChangePatient} />
+        <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Box component="legend" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Order
+          </Box>
+          <Grid container spacing={2}>
+            <Grid size={half}>
+              <SelectField
+                form={form}
+                name="typeId"
+                label="Type"
+                required
+                disabled={type.disabled}
+                empty={type.disabled ? undefined : ORDER_TEXT.none}
+                choices={type.choices.map((t) => ({ value: String(t.typeId), label: t.type }))}
+                helperText={type.disabled ? 'The type of this order cannot be changed' : undefined}
+              />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
+            </Grid>
+            <Grid size={full}>
+              <TextInput form={form} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
+            </Grid>
+            <Grid size={full}>
+              <TextInput
+                form={form}
+                name="longDescription"
+                label="Long Description"
+                multiline
+                disabled={longLocked}
+                maxLength={ORDER_MAX_LENGTHS.longDescription}
+                helperText={longLocked ? `The long description of a ${order?.typeString || 'type 50'} order cannot be changed` : undefined}
+              />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
+            </Grid>
+            <Grid size={half}>
+              <SelectField form={form} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            </Grid>
+            <Grid size={half}>
+              <SelectField
+                form={form}
+                name="incidentId"
+                label="Incident"
+                choices={incidentChoices}
+                helperText={patientId && incidents.isPending ? 'Loading the patient’s incidents…' : undefined}
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextInput form={form} name="due" label="Due" type="date" />
+            </Grid>
+            <Grid size={half} sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+              <Controller
+                control={control}
+                name="urgent"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        id={fieldId('urgent')}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        slotProps={{ input: { ref: field.ref, 'aria-describedby': conflict?.changed.some((c) => c.path === 'urgent') ? `${formId}-urgent-saved` : undefined } as object }}
+                      />
+                    }
+                    label={ORDER_TEXT.urgentOrder}
+                  />
+                )}
+              />
+              <UrgentSavedNote id={`${formId}-urgent-saved`} />
+            </Grid>
+            <Grid size={full}>
+              <TextInput
+                form={form}
+                name="orderNote"
+                label={ORDER_TEXT.orderNotes}
+                multiline
+                maxLength={ORDER_MAX_LENGTHS.orderNote}
+                helperText={mode === 'edit' ? 'Added to the notes below; earlier notes stay as they are.' : undefined}
+              />
+            </Grid>
+          </Grid>
         </Box>
-        <Grid container spacing={2}>
-          <Grid size={half}>
-            <SelectField
-              form={form}
-              name="typeId"
-              label="Type"
-              required
-              disabled={type.disabled}
-              empty={type.disabled ? undefined : ORDER_TEXT.none}
-              choices={type.choices.map((t) => ({ value: String(t.typeId), label: t.type }))}
-              helperText={type.disabled ? 'The type of this order cannot be changed' : undefined}
-            />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="orderStatusId" label="Status" choices={statuses.map((s) => ({ value: String(s.orderStatusId), label: s.orderStatus }))} />
-          </Grid>
-          <Grid size={full}>
-            <TextInput form={form} name="shortDescription" label="Short Description" required maxLength={ORDER_MAX_LENGTHS.shortDescription} />
-          </Grid>
-          <Grid size={full}>
-            <TextInput
-              form={form}
-              name="longDescription"
-              label="Long Description"
-              multiline
-              disabled={longLocked}
-              maxLength={ORDER_MAX_LENGTHS.longDescription}
-              helperText={longLocked ? `The long description of a ${order?.typeString || 'type 50'} order cannot be changed` : undefined}
-            />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="assignedToUserId" label="Assigned To" required empty={ORDER_TEXT.none} choices={userChoices} />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="providerId" label="Provider" empty={ORDER_TEXT.none} choices={providerChoices} />
-          </Grid>
-          <Grid size={half}>
-            <SelectField form={form} name="officeId" label="Office" empty={ORDER_TEXT.none} choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
-          </Grid>
-          <Grid size={half}>
-            <SelectField
-              form={form}
-              name="incidentId"
-              label="Incident"
-              choices={incidentChoices}
-              helperText={patientId && incidents.isPending ? 'Loading the patient’s incidents…' : undefined}
-            />
-          </Grid>
-          <Grid size={half}>
-            <TextInput form={form} name="due" label="Due" type="date" />
-          </Grid>
-          <Grid size={half} sx={{ display: 'flex', alignItems: 'center' }}>
-            <Controller
-              control={control}
-              name="urgent"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Checkbox id={fieldId('urgent')} checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-                  label={ORDER_TEXT.urgentOrder}
-                />
-              )}
-            />
-          </Grid>
-          <Grid size={full}>
-            <TextInput
-              form={form}
-              name="orderNote"
-              label={ORDER_TEXT.orderNotes}
-              multiline
-              maxLength={ORDER_MAX_LENGTHS.orderNote}
-              helperText={mode === 'edit' ? 'Added to the notes below; earlier notes stay as they are.' : undefined}
-            />
-          </Grid>
-        </Grid>
       </Box>
-    </Box>
+    </SavedValuesProvider>
   );
 }

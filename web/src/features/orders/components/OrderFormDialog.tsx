@@ -5,7 +5,7 @@ import { usePatient } from '@/api/patients/get-patient';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
-import { FormDialog, showFieldErrors, useValuesPerOpening } from '@/components/form';
+import { FormDialog, showFieldErrors, useEditConflict, useValuesPerOpening } from '@/components/form';
 import { useToast } from '@/components/toast';
 import { useSession } from '@/lib/session';
 import { useCreateOrder } from '../api/create-order';
@@ -13,8 +13,8 @@ import { useCurrentIncident } from '../api/get-current-incident';
 import { useIncidents } from '../api/get-incidents';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrderTypes } from '../api/get-order-types';
-import { useUpdateOrder } from '../api/update-order';
-import { editOrderValues, newOrderValues, patientDefaults, splitOrderErrors, toOrderInput, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
+import { orderEditConflict, useUpdateOrder } from '../api/update-order';
+import { ORDER_FIELDS, editOrderValues, newOrderValues, patientDefaults, splitOrderErrors, toOrderInput, type OrderFormMode, type OrderFormValues } from '../lib/order-form';
 import { OrderForm, useOrderForm } from './OrderForm';
 import { ORDER_TEXT } from '../lib/texts';
 
@@ -44,21 +44,33 @@ function Body({
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  // An edit saves on the version of the order it was opened with; after a 409, on the one now saved.
+  const conflict = useEditConflict(initial, order?.version ?? null);
 
   function failed(error: unknown) {
     setSaving(false);
+    const stale = order ? orderEditConflict(error, order.ordersId) : null;
+    if (stale) {
+      // Someone else saved the order meanwhile: keep what the user typed, take their other
+      // changes, show theirs (the note being written is the user's own, never compared).
+      const fields = ORDER_FIELDS.filter((name) => name !== 'orderNote');
+      const changed = conflict.resolve(stale.message, { values: editOrderValues(stale.current), version: stale.current.version }, form.getValues(), fields);
+      for (const field of changed) if (field.taken) form.setValue(field.path as keyof OrderFormValues, field.saved as never);
+      setOtherErrors([]);
+      return;
+    }
     if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
       setOtherErrors(showFieldErrors(form.setError, splitOrderErrors(error.fields)));
       return;
     }
     // Logged by the client; what was typed stays so nothing is lost.
-    setOtherErrors([error instanceof ApiRequestError && error.message ? error.message : ORDER_TEXT.notSaved]);
+    setOtherErrors([error instanceof ApiRequestError && error.message && error.status !== 428 ? error.message : ORDER_TEXT.notSaved]);
   }
 
   function save(values: OrderFormValues) {
     setOtherErrors([]);
     setSaving(true);
-    const input = toOrderInput(values, mode, { patientId, storedTypeId: order?.typeId });
+    const input = toOrderInput(values, mode, { patientId, storedTypeId: order?.typeId, version: conflict.version() });
     if (mode === 'create') create.mutate(input, { onSuccess: onSaved, onError: failed });
     else if (order) update.mutate({ ordersId: order.ordersId, input }, { onSuccess: onSaved, onError: failed });
   }
@@ -76,6 +88,7 @@ function Body({
       onSubmit={save}
       otherErrors={otherErrors}
       disabled={saving}
+      conflict={conflict.shown}
     />
   );
 }

@@ -7,6 +7,7 @@ import { flattenOrders, nextOffset, orderMatchesQuery, placeSavedOrder, withCrea
 function order(ordersId: number, over: Partial<Order> = {}): Order {
   return {
     ordersId,
+    version: 1,
     orderNumber: String(ordersId).padStart(6, '0'),
     assignedToUserId: 2,
     assignedToName: 'Avery, Jordan',

@@ -4,6 +4,7 @@ import { editOrderValues, newOrderValues, patientDefaults, splitOrderErrors, toO
 
 const stored: Order = {
   ordersId: 40,
+  version: 3,
   orderNumber: '000040',
   assignedToUserId: 5,
   assignedToName: 'Raman, Priya',
@@ -47,13 +48,13 @@ describe('the order form', () => {
 
   it('creating: incident 0 and empty texts are sent as absent, texts trimmed', () => {
     const input = toOrderInput({ ...newOrderValues({ userId: 2 }), shortDescription: '  Call back ', orderNote: ' ' }, 'create', { patientId: null });
-    expect(input).toMatchObject({ patientId: null, typeId: 100, orderStatusId: 1, incidentId: null, providerId: null, officeId: null, due: null, orderNote: null, shortDescription: 'Call back', assignedToUserId: 2 });
+    expect(input).toMatchObject({ version: null, patientId: null, typeId: 100, orderStatusId: 1, incidentId: null, providerId: null, officeId: null, due: null, orderNote: null, shortDescription: 'Call back', assignedToUserId: 2 });
   });
 
   it('editing: every field sent, None clears, a note is appended, a type 50 long description is left alone', () => {
     const values = { ...editOrderValues(stored), providerId: '', orderStatusId: '2', orderNote: 'Results called in', due: '' };
-    const input = toOrderInput(values, 'edit', { patientId: 110, storedTypeId: 50 });
-    expect(input).toMatchObject({ patientId: null, typeId: 50, providerId: 0, officeId: 2, incidentId: 0, orderStatusId: 2, due: '', orderNote: 'Results called in', longDescription: null, urgent: true });
+    const input = toOrderInput(values, 'edit', { patientId: 110, storedTypeId: 50, version: stored.version });
+    expect(input).toMatchObject({ version: 3, patientId: null, typeId: 50, providerId: 0, officeId: 2, incidentId: 0, orderStatusId: 2, due: '', orderNote: 'Results called in', longDescription: null, urgent: true });
     const other = toOrderInput({ ...editOrderValues({ ...stored, typeId: 100 }), longDescription: 'New text' }, 'edit', { patientId: 110, storedTypeId: 100 });
     expect(other.longDescription).toBe('New text');
   });

@@ -138,12 +138,17 @@ const idOrNone = (text: string): number => {
  * clears a provider, office or incident, '' clears the due date, and a type 50 order's
  * long description is not sent (it cannot change).
  */
-export function toOrderInput(values: OrderFormValues, mode: OrderFormMode, { patientId, storedTypeId }: { patientId: number | null; storedTypeId?: number | null }): OrderInput {
+export function toOrderInput(
+  values: OrderFormValues,
+  mode: OrderFormMode,
+  { patientId, storedTypeId, version = null }: { patientId: number | null; storedTypeId?: number | null; version?: number | null },
+): OrderInput {
   const text = (v: string) => v.trim();
   const note = text(values.orderNote);
   const incident = idOrNone(values.incidentId);
   if (mode === 'create') {
     return {
+      version: null,
       patientId: patientId && patientId > 0 ? patientId : null,
       typeId: idOrNone(values.typeId) || null,
       shortDescription: text(values.shortDescription),
@@ -159,6 +164,8 @@ export function toOrderInput(values: OrderFormValues, mode: OrderFormMode, { pat
     };
   }
   return {
+    // The version of the order the form was opened with (a stale one is refused: 409).
+    version,
     patientId: null,
     typeId: idOrNone(values.typeId) || null,
     shortDescription: text(values.shortDescription),
@@ -178,3 +185,21 @@ export function toOrderInput(values: OrderFormValues, mode: OrderFormMode, { pat
 export function splitOrderErrors(fields: Record<string, string>): ServerErrors<OrderFieldName> {
   return splitFieldErrors(fields, (name) => (isOrderField(name) ? name : null), (name, message) => (name === 'patientId' ? `Patient: ${message}` : message));
 }
+
+/** The label of each field of the form (the edit-conflict alert names the fields changed). */
+export const ORDER_FIELD_LABELS: Readonly<Record<OrderFieldName, string>> = {
+  typeId: 'Type',
+  shortDescription: 'Short Description',
+  longDescription: 'Long Description',
+  providerId: 'Provider',
+  orderStatusId: 'Status',
+  officeId: 'Office',
+  incidentId: 'Incident',
+  assignedToUserId: 'Assigned To',
+  due: 'Due',
+  urgent: 'Urgent Order',
+  orderNote: 'Order Notes',
+};
+
+/** The id of a field's input ('order-typeId'). */
+export const orderFieldId = (name: OrderFieldName) => `order-${name}`;

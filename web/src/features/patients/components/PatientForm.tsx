@@ -6,11 +6,11 @@ import { useMemo, type ComponentProps, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
-import { FormErrors, FormSelect, FormTextField } from '@/components/form';
+import { EditConflictAlert, FormErrors, FormSelect, FormTextField, SavedValuesProvider, type ShownConflict } from '@/components/form';
 import { PATIENT_MAX_LENGTHS, PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
 import { formatPhoneInput } from '@/lib/phone';
 import { COUNTRIES, US_STATES, isUnitedStates } from '@/lib/places';
-import { emailRule, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { PATIENT_FIELD_LABELS, emailRule, patientFieldId, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
 import { PlaceAutocomplete } from './PlaceAutocomplete';
 
 type Name = FieldPath<PatientFormValues>;
@@ -21,7 +21,7 @@ export function usePatientForm(mode: PatientFormMode, defaultValues: PatientForm
   return useForm<PatientFormValues>({ defaultValues, resolver: zodResolver(patientFormSchema(mode)), mode: 'onSubmit', reValidateMode: 'onBlur', shouldFocusError: true });
 }
 
-const fieldId = (name: Name) => `patient-${name.replace('.', '-')}`;
+const fieldId = (name: Name) => patientFieldId(name);
 
 /** A text field of the patient form (id from its name). */
 function TextInput(props: Omit<ComponentProps<typeof FormTextField<PatientFormValues>>, 'id'>) {
@@ -59,6 +59,7 @@ export function PatientForm({
   formId,
   onSubmit,
   otherErrors,
+  conflict = null,
 }: {
   form: UseFormReturn<PatientFormValues>;
   mode: PatientFormMode;
@@ -66,6 +67,8 @@ export function PatientForm({
   onSubmit: (values: PatientFormValues) => void;
   /** Server field errors the form has no field for. */
   otherErrors: string[];
+  /** Someone else saved the patient meanwhile (409): their changes, shown at the top and under each field. */
+  conflict?: ShownConflict | null;
 }) {
   const { control, handleSubmit, formState } = form;
   const marital = useReferenceList('maritalStatuses').data ?? [];
@@ -83,158 +86,169 @@ export function PatientForm({
   const phoneTypeChoices = PHONE_TYPES.map((t) => ({ value: String(t.id), label: t.label }));
 
   return (
-    <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
-      <Section title="Name">
-        <Grid size={{ xs: 4, sm: 2 }}>
-          <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
-        </Grid>
-        <Grid size={{ xs: 8, sm: 5 }}>
-          <TextInput {...common} name="firstName" label="First Name" required maxLength={PATIENT_MAX_LENGTHS.firstName} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>
-          <TextInput {...common} name="middle" label="Middle Name" maxLength={PATIENT_MAX_LENGTHS.middle} />
-        </Grid>
-        <Grid size={{ xs: 8, sm: 10 }}>
-          <TextInput {...common} name="lastName" label="Last Name" required maxLength={PATIENT_MAX_LENGTHS.lastName} />
-        </Grid>
-        <Grid size={{ xs: 4, sm: 2 }}>
-          <TextInput {...common} name="suffix" label="Suffix" maxLength={PATIENT_MAX_LENGTHS.suffix} />
-        </Grid>
-        <Grid size={half}>
-          <TextInput {...common} name="maidenName" label="Maiden Name" maxLength={PATIENT_MAX_LENGTHS.maidenName} />
-        </Grid>
-        <Grid size={half}>
-          <TextInput {...common} name="nickname" label="Nickname" maxLength={PATIENT_MAX_LENGTHS.nickname} />
-        </Grid>
-      </Section>
-
-      <Section title="Personal">
-        <Grid size={half}>
-          <TextInput {...common} name="birthdate" label="Birth Date" type="date" max={new Date().toISOString().slice(0, 10)} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
-        </Grid>
-        <Grid size={half}>
-          <SelectInput form={form} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
-        </Grid>
-      </Section>
-
-      <Section title="Address">
-        <Grid size={{ xs: 12, sm: 8 }}>
-          <TextInput {...common} name="streetAddress" label="Street Address" maxLength={PATIENT_MAX_LENGTHS.streetAddress} autoComplete="off" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <TextInput {...common} name="suite" label="Suite" maxLength={PATIENT_MAX_LENGTHS.suite} />
-        </Grid>
-        <Grid size={third}>
-          <TextInput {...common} name="city" label="City" maxLength={PATIENT_MAX_LENGTHS.city} />
-        </Grid>
-        <Grid size={third}>
-          <Controller
-            control={control}
-            name="state"
-            render={({ field, fieldState }) => (
-              <PlaceAutocomplete
-                id="patient-state"
-                label="State"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                options={stateOptions}
-                maxLength={PATIENT_MAX_LENGTHS.state}
-                error={fieldState.error?.message}
-              />
-            )}
+    <SavedValuesProvider changed={conflict?.changed ?? []}>
+      <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        {conflict && (
+          <EditConflictAlert
+            key={conflict.round}
+            message={conflict.message}
+            fields={conflict.changed.map((c) => ({ label: PATIENT_FIELD_LABELS[c.path] ?? c.path, inputId: patientFieldId(c.path) }))}
           />
-        </Grid>
-        <Grid size={third}>
-          <TextInput {...common} name="zipCode" label="Zip Code" maxLength={PATIENT_MAX_LENGTHS.zipCode} inputMode="numeric" />
-        </Grid>
-        <Grid size={12}>
-          <Controller
-            control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <PlaceAutocomplete
-                id="patient-country"
-                label="Country"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                options={COUNTRIES}
-                maxLength={PATIENT_MAX_LENGTHS.country}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </Grid>
-      </Section>
-
-      <Section title="Contact">
-        {(['phone1', 'phone2', 'phone3'] as const).map((phone, i) => (
-          <Grid key={phone} size={12} container spacing={2}>
-            <Grid size={{ xs: 7, sm: 8 }}>
-              <TextInput
-                {...common}
-                name={`${phone}.number`}
-                label={`Phone ${i + 1}`}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                maxLength={PHONE_INPUT_MAX_LENGTH}
-                parse={formatPhoneInput}
-                blurRule={phoneNumberRule}
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 4 }}>
-              <SelectInput form={form} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
-            </Grid>
+        )}
+        <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
+        <Section title="Name">
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <TextInput {...common} name="prefix" label="Prefix" maxLength={PATIENT_MAX_LENGTHS.prefix} autoComplete="honorific-prefix" />
           </Grid>
-        ))}
-        <Grid size={12}>
-          <TextInput {...common} name="email" label="Email" type="email" inputMode="email" autoComplete="off" maxLength={PATIENT_MAX_LENGTHS.email} blurRule={emailRule} />
-        </Grid>
-      </Section>
-
-      {mode === 'create' && (
-        <Section title="Provider & Office">
-          <Grid size={half}>
-            <SelectInput
-              form={form}
-              name="accountProviderId"
-              label="Account Provider"
-              required
-              emptyLabel="Choose a provider"
-              choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))}
-            />
+          <Grid size={{ xs: 8, sm: 5 }}>
+            <TextInput {...common} name="firstName" label="First Name" required maxLength={PATIENT_MAX_LENGTHS.firstName} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 5 }}>
+            <TextInput {...common} name="middle" label="Middle Name" maxLength={PATIENT_MAX_LENGTHS.middle} />
+          </Grid>
+          <Grid size={{ xs: 8, sm: 10 }}>
+            <TextInput {...common} name="lastName" label="Last Name" required maxLength={PATIENT_MAX_LENGTHS.lastName} />
+          </Grid>
+          <Grid size={{ xs: 4, sm: 2 }}>
+            <TextInput {...common} name="suffix" label="Suffix" maxLength={PATIENT_MAX_LENGTHS.suffix} />
           </Grid>
           <Grid size={half}>
-            <SelectInput form={form} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
+            <TextInput {...common} name="maidenName" label="Maiden Name" maxLength={PATIENT_MAX_LENGTHS.maidenName} />
           </Grid>
           <Grid size={half}>
-            <SelectInput form={form} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
-          </Grid>
-          <Grid size={half}>
-            <SelectInput form={form} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
+            <TextInput {...common} name="nickname" label="Nickname" maxLength={PATIENT_MAX_LENGTHS.nickname} />
           </Grid>
         </Section>
-      )}
-    </Box>
+
+        <Section title="Personal">
+          <Grid size={half}>
+            <TextInput {...common} name="birthdate" label="Birth Date" type="date" max={new Date().toISOString().slice(0, 10)} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="sex" label="Sex" allowEmpty={false} choices={SEX_TYPES.map((s) => ({ value: String(s.id), label: s.label }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="maritalStatus" label="Marital Status" choices={marital.map((m) => ({ value: String(m.id), label: m.description }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="employment" label="Employment" choices={employment.map((m) => ({ value: String(m.id), label: m.description }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="preferredLanguageId" label="Preferred Language" choices={languages.map((l) => ({ value: String(l.languageId), label: l.language }))} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="relationshipToPrimary" label="Relationship to Primary" choices={relationshipChoices} />
+          </Grid>
+          <Grid size={half}>
+            <SelectInput form={form} name="relationshipToSecondary" label="Relationship to Secondary" choices={relationshipChoices} />
+          </Grid>
+        </Section>
+
+        <Section title="Address">
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <TextInput {...common} name="streetAddress" label="Street Address" maxLength={PATIENT_MAX_LENGTHS.streetAddress} autoComplete="off" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextInput {...common} name="suite" label="Suite" maxLength={PATIENT_MAX_LENGTHS.suite} />
+          </Grid>
+          <Grid size={third}>
+            <TextInput {...common} name="city" label="City" maxLength={PATIENT_MAX_LENGTHS.city} />
+          </Grid>
+          <Grid size={third}>
+            <Controller
+              control={control}
+              name="state"
+              render={({ field, fieldState }) => (
+                <PlaceAutocomplete
+                  id="patient-state"
+                  savedPath="state"
+                  label="State"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  options={stateOptions}
+                  maxLength={PATIENT_MAX_LENGTHS.state}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={third}>
+            <TextInput {...common} name="zipCode" label="Zip Code" maxLength={PATIENT_MAX_LENGTHS.zipCode} inputMode="numeric" />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="country"
+              render={({ field, fieldState }) => (
+                <PlaceAutocomplete
+                  id="patient-country"
+                  savedPath="country"
+                  label="Country"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  options={COUNTRIES}
+                  maxLength={PATIENT_MAX_LENGTHS.country}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid>
+        </Section>
+
+        <Section title="Contact">
+          {(['phone1', 'phone2', 'phone3'] as const).map((phone, i) => (
+            <Grid key={phone} size={12} container spacing={2}>
+              <Grid size={{ xs: 7, sm: 8 }}>
+                <TextInput
+                  {...common}
+                  name={`${phone}.number`}
+                  label={`Phone ${i + 1}`}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  maxLength={PHONE_INPUT_MAX_LENGTH}
+                  parse={formatPhoneInput}
+                  blurRule={phoneNumberRule}
+                />
+              </Grid>
+              <Grid size={{ xs: 5, sm: 4 }}>
+                <SelectInput form={form} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
+              </Grid>
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <TextInput {...common} name="email" label="Email" type="email" inputMode="email" autoComplete="off" maxLength={PATIENT_MAX_LENGTHS.email} blurRule={emailRule} />
+          </Grid>
+        </Section>
+
+        {mode === 'create' && (
+          <Section title="Provider & Office">
+            <Grid size={half}>
+              <SelectInput
+                form={form}
+                name="accountProviderId"
+                label="Account Provider"
+                required
+                emptyLabel="Choose a provider"
+                choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))}
+              />
+            </Grid>
+            <Grid size={half}>
+              <SelectInput form={form} name="patientProviderId" label="Patient Provider" choices={providers.map((p) => ({ value: String(p.userId), label: `${p.firstName} ${p.lastName}` }))} />
+            </Grid>
+            <Grid size={half}>
+              <SelectInput form={form} name="officeId" label="Office" choices={offices.map((o) => ({ value: String(o.officeId), label: o.officeName }))} />
+            </Grid>
+            <Grid size={half}>
+              <SelectInput form={form} name="feeScheduleId" label="Fee Schedule" choices={feeSchedules.map((f) => ({ value: String(f.feeScheduleId), label: f.feeScheduleName }))} />
+            </Grid>
+          </Section>
+        )}
+      </Box>
+    </SavedValuesProvider>
   );
 }

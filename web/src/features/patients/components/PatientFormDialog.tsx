@@ -2,11 +2,20 @@ import { useId, useRef, useState } from 'react';
 import { ApiRequestError } from '@/api/errors';
 import type { Patient } from '@/api/patients/keys';
 import type { PatientSearchResult } from '@/api/patients/keys';
-import { FormDialog, showFieldErrors } from '@/components/form';
+import { FormDialog, showFieldErrors, useEditConflict } from '@/components/form';
 import { PossibleDuplicatesError, useCreatePatient } from '../api/create-patient';
 import { usePatientDefaults } from '../api/get-patient-defaults';
-import { useUpdatePatient } from '../api/update-patient';
-import { formFromDefaults, formFromPatient, isFormField, splitServerErrors, toPatientInput, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';
+import { patientEditConflict, useUpdatePatient } from '../api/update-patient';
+import {
+  formFromDefaults,
+  formFromPatient,
+  isFormField,
+  patientFormPaths,
+  splitServerErrors,
+  toPatientInput,
+  type PatientFormMode,
+  type PatientFormValues,
+} from '../lib/patient-form';
 import { DuplicatesDialog } from './DuplicatesDialog';
 import { PatientForm, usePatientForm } from './PatientForm';
 
@@ -17,6 +26,7 @@ function FormBody({
   formId,
   initial,
   patientId,
+  version,
   onSaved,
   onOpenedOther,
   setSaving,
@@ -25,6 +35,8 @@ function FormBody({
   formId: string;
   initial: PatientFormValues;
   patientId?: number | undefined;
+  /** The version of the patient the form was opened with (edit). */
+  version?: number | undefined;
   onSaved: (patient: Patient) => void;
   onOpenedOther: () => void;
   setSaving: (saving: boolean) => void;
@@ -35,9 +47,19 @@ function FormBody({
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [duplicates, setDuplicates] = useState<{ message: string; list: PatientSearchResult[] } | null>(null);
   const lastValues = useRef<PatientFormValues | null>(null);
+  const conflict = useEditConflict(initial, version ?? null);
 
   function failed(error: unknown) {
     setSaving(false);
+    const stale = patientId ? patientEditConflict(error, patientId) : null;
+    if (stale) {
+      // Someone else saved the patient meanwhile: keep what the user typed, take their other
+      // changes, show theirs, and save next on the version now stored.
+      const changed = conflict.resolve(stale.message, { values: formFromPatient(stale.current), version: stale.current.version }, form.getValues(), patientFormPaths(mode));
+      for (const field of changed) if (field.taken) form.setValue(field.path as keyof PatientFormValues, field.saved as never);
+      setOtherErrors([]);
+      return;
+    }
     if (error instanceof PossibleDuplicatesError) {
       setDuplicates({ message: error.message, list: error.duplicates });
       return;
@@ -46,8 +68,9 @@ function FormBody({
       setOtherErrors(showFieldErrors(form.setError, splitServerErrors(error.fields, (name) => isFormField(name, mode))));
       return;
     }
-    // Logged by the client; the form keeps what was typed so nothing is lost.
-    setOtherErrors([error instanceof ApiRequestError && error.message ? error.message : NOT_SAVED]);
+    // Logged by the client; the form keeps what was typed so nothing is lost. (A 428, a change
+    // without a version, is this app's fault: its message means nothing to the user.)
+    setOtherErrors([error instanceof ApiRequestError && error.message && error.status !== 428 ? error.message : NOT_SAVED]);
   }
 
   function save(values: PatientFormValues, allowDuplicate = false) {
@@ -57,13 +80,13 @@ function FormBody({
     if (mode === 'create') {
       create.mutate({ ...toPatientInput(values, 'create'), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
     } else if (patientId) {
-      update.mutate({ patientId, input: toPatientInput(values, 'edit') }, { onSuccess: (p) => onSaved(p), onError: failed });
+      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version()) }, { onSuccess: (p) => onSaved(p), onError: failed });
     }
   }
 
   return (
     <>
-      <PatientForm form={form} mode={mode} formId={formId} onSubmit={(values) => save(values)} otherErrors={otherErrors} />
+      <PatientForm form={form} mode={mode} formId={formId} onSubmit={(values) => save(values)} otherErrors={otherErrors} conflict={conflict.shown} />
       <DuplicatesDialog
         open={duplicates !== null}
         message={duplicates?.message ?? ''}
@@ -115,6 +138,7 @@ export function PatientFormDialog({
         formId={formId}
         initial={initial}
         patientId={patient?.patientId}
+        version={patient?.version}
         setSaving={setSaving}
         onOpenedOther={onClose}
         onSaved={(p) => {

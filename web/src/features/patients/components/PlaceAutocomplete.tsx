@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState, type Ref } from 'react';
+import { helpWithSavedValue, useSavedValue } from '@/components/form';
 import { exactOption, optionLabel, prefixMatches, type PlaceOption } from '@/lib/places';
 
 /**
@@ -19,8 +20,11 @@ export function PlaceAutocomplete({
   maxLength,
   error,
   inputRef,
+  savedPath,
 }: {
   id: string;
+  /** The field's path in the form: someone else's value, after a refused stale save, shows under it. */
+  savedPath?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -31,6 +35,8 @@ export function PlaceAutocomplete({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const [text, setText] = useState(() => optionLabel(options, value));
+  const saved = useSavedValue(savedPath ?? '');
+  const savedShown = saved === undefined ? undefined : optionLabel(options, String(saved.saved ?? ''));
   // A value set from outside (reset, another country) shows by its name.
   const [shown, setShown] = useState({ value, options });
   if (shown.value !== value || shown.options !== options) {
@@ -74,7 +80,7 @@ export function PlaceAutocomplete({
           {...params}
           label={label}
           error={!!error}
-          helperText={error}
+          helperText={helpWithSavedValue(error, savedShown)}
           inputRef={inputRef}
           onBlur={onBlur}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength, autoComplete: 'off' } }}

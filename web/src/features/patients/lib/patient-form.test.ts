@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, formFromDefaults, isFormField, splitServerErrors, toPatientInput, trimValues, validatePatientForm, type PatientFormValues } from './patient-form';
+import { EMPTY_FORM, formFromDefaults, isFormField, patientFormPaths, splitServerErrors, toPatientInput, trimValues, validatePatientForm, type PatientFormValues } from './patient-form';
 
 const valid: PatientFormValues = {
   ...EMPTY_FORM,
@@ -79,6 +79,12 @@ describe('what the form sends', () => {
       phone2: { number: '', type: null },
     });
     expect(input.governmentIdentifier).toBeNull();
+    expect(input.version).toBeNull();
+  });
+
+  it('a change names the version of the patient it was made on; a new patient has none', () => {
+    expect(toPatientInput(valid, 'edit', 5).version).toBe(5);
+    expect(toPatientInput(valid, 'create', 5).version).toBeNull();
   });
 
   it('leaves provider, office and fee schedule out of a change', () => {
@@ -118,5 +124,13 @@ describe('what the form sends', () => {
     expect(onFields).toEqual({ lastName: 'Required field', 'phone2.type': 'Phone number requires a phone type' });
     expect(others).toEqual(['governmentIdentifier: Must be 9 digits']);
     expect(isFormField('accountProviderId', 'edit')).toBe(false);
+  });
+});
+
+describe('the fields an edit compares after a conflict', () => {
+  it('are the fields the form shows: an edit has no provider, office or fee schedule', () => {
+    expect(patientFormPaths('edit')).toContain('phone2.type');
+    expect(patientFormPaths('edit')).not.toContain('officeId');
+    expect(patientFormPaths('create')).toContain('officeId');
   });
 });

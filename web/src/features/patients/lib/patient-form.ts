@@ -270,9 +270,11 @@ const choice = (value: string) => (value === '' ? 0 : Number(value));
  * so a change keeps the stored one. Provider, office and fee schedule only for a new account
  * (an existing patient's are changed on 'Provider Office & Fee Schedule').
  */
-export function toPatientInput(values: PatientFormValues, mode: PatientFormMode): PatientInput {
+export function toPatientInput(values: PatientFormValues, mode: PatientFormMode, version: number | null = null): PatientInput {
   const v = trimValues(values);
   const input: PatientInput = {
+    // A change names the version of the record it was made on (a stale one is refused: 409); a new patient has none.
+    version: mode === 'edit' ? version : null,
     // Left null: kept as stored (the SSN), or decided by the caller (allowDuplicate).
     governmentIdentifier: null,
     allowDuplicate: null,
@@ -325,3 +327,46 @@ export function isFormField(name: string, mode: PatientFormMode): boolean {
   if (/^phone[123]\.(number|type)$/.test(name)) return true;
   return mode === 'create' && ['accountProviderId', 'patientProviderId', 'officeId', 'feeScheduleId'].includes(name);
 }
+
+/** The label of each field of the form, by path (the edit-conflict alert names the fields changed). */
+export const PATIENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  prefix: 'Prefix',
+  firstName: 'First Name',
+  middle: 'Middle Name',
+  lastName: 'Last Name',
+  suffix: 'Suffix',
+  maidenName: 'Maiden Name',
+  nickname: 'Nickname',
+  birthdate: 'Birth Date',
+  sex: 'Sex',
+  maritalStatus: 'Marital Status',
+  employment: 'Employment',
+  preferredLanguageId: 'Preferred Language',
+  relationshipToPrimary: 'Relationship to Primary',
+  relationshipToSecondary: 'Relationship to Secondary',
+  streetAddress: 'Street Address',
+  suite: 'Suite',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Zip Code',
+  country: 'Country',
+  'phone1.number': 'Phone 1',
+  'phone1.type': 'Phone 1 Type',
+  'phone2.number': 'Phone 2',
+  'phone2.type': 'Phone 2 Type',
+  'phone3.number': 'Phone 3',
+  'phone3.type': 'Phone 3 Type',
+  email: 'Email',
+  accountProviderId: 'Account Provider',
+  patientProviderId: 'Patient Provider',
+  officeId: 'Office',
+  feeScheduleId: 'Fee Schedule',
+};
+
+/** The paths of the fields the form shows (an edit shows neither provider, office nor fee schedule). */
+export function patientFormPaths(mode: PatientFormMode): string[] {
+  return Object.keys(PATIENT_FIELD_LABELS).filter((path) => isFormField(path, mode));
+}
+
+/** The id of a field's input ('patient-phone1-number'). */
+export const patientFieldId = (path: string) => `patient-${path.replace('.', '-')}`;
