@@ -36,8 +36,9 @@ pub struct AppError {
     retry_after_seconds: Option<u64>,
     /// The cause of a 5xx, for the log only.
     cause: Option<String>,
-    /// The record as it is now, on a refused stale change.
-    current: Option<serde_json::Value>,
+    /// The record as it is now, on a refused stale change (boxed: errors travel in
+    /// every `Result`, so they stay small).
+    current: Option<Box<serde_json::Value>>,
 }
 
 /// The text shown for a wrong username or password (spec part 1, section 8).
@@ -110,7 +111,7 @@ impl AppError {
             "edit_conflict",
             "Someone else saved changes to this record while you were editing. Review their changes, then save yours again.",
         );
-        error.current = serde_json::to_value(current).ok();
+        error.current = serde_json::to_value(current).ok().map(Box::new);
         error
     }
 
@@ -195,8 +196,12 @@ impl IntoResponse for AppError {
                 "request failed"
             );
         }
-        let body =
-            ApiError { code: self.code.to_owned(), message: self.message, fields: self.fields, current: self.current };
+        let body = ApiError {
+            code: self.code.to_owned(),
+            message: self.message,
+            fields: self.fields,
+            current: self.current.map(|c| *c),
+        };
         let mut response = (self.status, axum::Json(body)).into_response();
         if let Some(seconds) = self.retry_after_seconds {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
