@@ -1001,6 +1001,11 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description The 409 of an appointment change: a schedule conflict, or `edit_conflict` (an
+         *     `ApiError` with `current`) when the change was made on an older version.
+         */
+        AppointmentChangeRefused: components["schemas"]["ScheduleConflict"] | components["schemas"]["ApiError"];
         /** @description Display colours of an appointment: color1 its type's, color2 its status's. */
         AppointmentColors: {
             color1?: string | null;
@@ -4303,7 +4308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScheduleConflict"];
+                    "application/json": components["schemas"]["AppointmentChangeRefused"];
                 };
             };
             /** @description No `version` (or If-Match) sent */

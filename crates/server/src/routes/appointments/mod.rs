@@ -24,8 +24,8 @@ use crate::extract::{Json, Path, Query};
 use crate::kit::{AuditEntries, Choices, IdList, List, expected_version, parse_date};
 use crate::state::AppState;
 use model::{
-    Appointment, AppointmentInput, ConflictingAppointment, DayQuery, ScheduleConflict, Transparency, TransparencyQuery,
-    draft_of,
+    Appointment, AppointmentChangeRefused, AppointmentInput, ConflictingAppointment, DayQuery, ScheduleConflict,
+    Transparency, TransparencyQuery, draft_of,
 };
 
 /// Midnight of `day` at the practice, as an instant.
@@ -238,7 +238,7 @@ pub async fn create_appointment(
         (status = 200, description = "Saved", body = Appointment),
         (status = 202, description = "The change is held by a 'confirm scheduling' block-out", body = ScheduleConflict),
         (status = 409, description = "Refused, nothing saved: a conflict (`ScheduleConflict`), or `edit_conflict` \
-            when made on an older version (`ApiError` with `current`)", body = ScheduleConflict),
+            when made on an older version (`ApiError` with `current`)", body = AppointmentChangeRefused),
         (status = 428, description = "No `version` (or If-Match) sent", body = ApiError),
         (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 401, body = ApiError),
     ))]

@@ -133,6 +133,15 @@ pub struct ConflictingAppointment {
     pub end: DateTime<Utc>,
 }
 
+/// The 409 of an appointment change: a schedule conflict, or `edit_conflict` (an
+/// `ApiError` with `current`) when the change was made on an older version.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum AppointmentChangeRefused {
+    Conflict(ScheduleConflict),
+    Stale(crate::error::ApiError),
+}
+
 /// Answered when an appointment could not simply be booked (spec part 2, 'Appointment
 /// save'): 409 when refused (nothing saved), 202 when held for confirmation.
 #[derive(Clone, Debug, Serialize, ToSchema)]
