@@ -521,6 +521,8 @@ class Worker(threading.Thread):
         value = f"Suite {self.index}-{self.seq}"
         body: dict = {"suite": value}
         headers = {}
+        if pid not in self.versions:   # as a client does: open the record before changing it
+            self.op_read(pid)
         etag, version = self.versions.get(pid, (None, None))
         if etag:
             headers["if-match"] = etag
