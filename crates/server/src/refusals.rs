@@ -14,14 +14,16 @@ use crate::client_ip::ClientIp;
 use crate::state::AppState;
 
 pub async fn audit_refusals(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let patient_id = patient_of_path(request.uri().path());
-    let what = format!("{} {}", request.method(), shape_of_path(request.uri().path()));
+    // Kept aside cheaply; looked at only when the answer is a refusal (rare).
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let ip = ClientIp::of(&request, &state.config).0;
     let response = next.run(request).await;
     let status = response.status().as_u16();
     if !matches!(status, 401 | 403 | 404) {
         return response;
     }
+    let patient_id = patient_of_path(uri.path());
+    let what = format!("{method} {}", shape_of_path(uri.path()));
     let who = response.extensions().get::<CurrentSession>().cloned();
     let outcome = if status == 404 { Outcome::Failure } else { Outcome::Denied };
     let entry = AuditEntry {

@@ -10,6 +10,7 @@ use sea_orm::{
 use crate::Store;
 use crate::entities::audit_log;
 use crate::keys::Keys;
+use crate::sql::bound;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -199,12 +200,8 @@ pub(crate) async fn insert_all(
         let batch: Vec<_> = rows.by_ref().take(500).collect();
         audit_log::Entity::insert_many(batch).exec_without_returning(txn).await?;
     }
-    let sql = if backend == DbBackend::Postgres {
-        "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1"
-    } else {
-        "UPDATE audit_chain SET seq = ?, link = ? WHERE id = 1"
-    };
-    txn.execute_raw(Statement::from_sql_and_values(backend, sql, [seq.into(), link.into()])).await?;
+    let sql = "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1";
+    txn.execute_raw(bound(backend, sql, [seq.into(), link.into()])).await?;
     Ok(())
 }
 

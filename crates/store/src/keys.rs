@@ -192,9 +192,14 @@ impl Keys {
         String::from_utf8(plain).map_err(|_| IdentifierError)
     }
 
+    /// How every value sealed with the current key begins.
+    pub fn current_seal_prefix(&self) -> String {
+        format!("{SEALED_PREFIX}{}:", self.identifier.len())
+    }
+
     /// True when `stored` is sealed with the current key (nothing to rotate).
     pub fn is_sealed_with_current(&self, stored: &str) -> bool {
-        stored.is_empty() || stored.starts_with(&format!("{SEALED_PREFIX}{}:", self.identifier.len()))
+        stored.is_empty() || stored.starts_with(&self.current_seal_prefix())
     }
 }
 

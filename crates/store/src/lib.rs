@@ -20,6 +20,7 @@ pub mod schedule;
 pub mod search;
 pub mod sessions;
 pub mod settings;
+mod sql;
 pub mod throttle;
 pub mod users;
 pub mod versions;

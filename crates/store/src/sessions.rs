@@ -8,13 +8,12 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, Statement,
-};
+use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter};
 use sha2::{Digest, Sha256};
 
 use crate::Store;
 use crate::entities::session;
+use crate::sql::bound;
 
 /// What a login creates.
 #[derive(Clone, Debug)]
@@ -63,17 +62,10 @@ impl Store {
 
     /// The session of a raw id, with whether its user may still use it. One indexed read.
     pub async fn session_check(&self, raw_id: &str) -> Result<Option<SessionCheck>, crate::DbErr> {
-        let placeholder = if self.backend == crate::Backend::Postgres { "$1" } else { "?" };
-        let sql = format!(
-            "SELECT s.*, u.disabled AS user_disabled, u.session_epoch AS user_session_epoch \
-             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = {placeholder}"
-        );
-        let backend = self.db.get_database_backend();
-        let Some(row) =
-            self.db.query_one_raw(Statement::from_sql_and_values(backend, sql, [stored_id(raw_id).into()])).await?
-        else {
-            return Ok(None);
-        };
+        let sql = "SELECT s.*, u.disabled AS user_disabled, u.session_epoch AS user_session_epoch \
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1";
+        let statement = bound(self.db.get_database_backend(), sql, [stored_id(raw_id).into()]);
+        let Some(row) = self.db.query_one_raw(statement).await? else { return Ok(None) };
         let session = session::Model::from_query_result(&row, "")?;
         let disabled: bool = row.try_get("", "user_disabled")?;
         let epoch: i32 = row.try_get("", "user_session_epoch")?;

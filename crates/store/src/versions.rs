@@ -4,7 +4,9 @@
 //! the other person saved. The check and the move are one statement inside the writing
 //! transaction, so two writers can never both pass it.
 
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, Statement};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
+
+use crate::sql::bound;
 
 /// A table whose rows carry a `version`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,19 +39,15 @@ pub enum WriteOutcome {
 /// Moves the row's version on when it is still `expected`; false when it is not (or the
 /// row does not exist).
 pub(crate) async fn claim(txn: &DatabaseTransaction, table: Versioned, id: i64, expected: i32) -> Result<bool, DbErr> {
-    let backend = txn.get_database_backend();
-    let (i, v) = if backend == DbBackend::Postgres { ("$1", "$2") } else { ("?", "?") };
-    let sql = format!("UPDATE {} SET version = version + 1 WHERE id = {i} AND version = {v}", table.table());
-    let result = txn.execute_raw(Statement::from_sql_and_values(backend, sql, [id.into(), expected.into()])).await?;
+    let sql = format!("UPDATE {} SET version = version + 1 WHERE id = $1 AND version = $2", table.table());
+    let result = txn.execute_raw(bound(txn.get_database_backend(), &sql, [id.into(), expected.into()])).await?;
     Ok(result.rows_affected() == 1)
 }
 
 /// Moves the row's version on without a check (a change made through a route that
 /// names no version, such as the care assignment, still makes older edits stale).
 pub(crate) async fn bump(txn: &DatabaseTransaction, table: Versioned, id: i64) -> Result<(), DbErr> {
-    let backend = txn.get_database_backend();
-    let i = if backend == DbBackend::Postgres { "$1" } else { "?" };
-    let sql = format!("UPDATE {} SET version = version + 1 WHERE id = {i}", table.table());
-    txn.execute_raw(Statement::from_sql_and_values(backend, sql, [id.into()])).await?;
+    let sql = format!("UPDATE {} SET version = version + 1 WHERE id = $1", table.table());
+    txn.execute_raw(bound(txn.get_database_backend(), &sql, [id.into()])).await?;
     Ok(())
 }

@@ -21,4 +21,4 @@ pub use audit::AuditEntries;
 pub use choices::{CHOOSE_FROM_LIST, Choices, List, ReferenceCache};
 pub use ids::{IdList, parse_date};
 pub use patient::{PatientInPath, PatientRead, ReadAction};
-pub use version::expected_version;
+pub use version::{expected_version, stale_change};

@@ -3,8 +3,10 @@
 //! silently overwrite what someone else saved since the user opened the record.
 
 use axum::http::{HeaderMap, header};
+use store::audit::AuditEntry;
 
 use crate::error::AppError;
+use crate::state::AppState;
 
 pub fn expected_version(headers: &HeaderMap, sent: Option<i32>) -> Result<i32, AppError> {
     if let Some(version) = sent {
@@ -13,6 +15,15 @@ pub fn expected_version(headers: &HeaderMap, sent: Option<i32>) -> Result<i32, A
     let tag = headers.get(header::IF_MATCH).and_then(|v| v.to_str().ok()).ok_or_else(AppError::version_required)?;
     let bare = tag.trim().trim_start_matches("W/").trim_matches('"');
     bare.parse().map_err(|_| AppError::invalid_field("version", "Must be a whole number"))
+}
+
+/// The refusal of a change made on an older version: audited (the answer shows the
+/// record as the other user saved it), then 409 `edit_conflict` with `current`.
+pub async fn stale_change(state: &AppState, audit: AuditEntry, current: impl serde::Serialize) -> AppError {
+    match state.audit(audit.failed().detail("refused: edited on an older version")).await {
+        Ok(()) => AppError::edit_conflict(current),
+        Err(error) => error,
+    }
 }
 
 #[cfg(test)]

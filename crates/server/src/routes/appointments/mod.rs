@@ -21,7 +21,7 @@ use store::schedule::{AppointmentView, ConfirmOutcome, SaveOutcome};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Path, Query};
-use crate::kit::{AuditEntries, Choices, IdList, List, expected_version, parse_date};
+use crate::kit::{AuditEntries, Choices, IdList, List, expected_version, parse_date, stale_change};
 use crate::state::AppState;
 use model::{
     Appointment, AppointmentChangeRefused, AppointmentInput, ConflictingAppointment, DayQuery, ScheduleConflict,
@@ -163,8 +163,7 @@ async fn save(
         SaveOutcome::Stale => {
             let id = existing.map(|(id, _)| id).unwrap_or_default();
             let now_saved = appointment_or_404(state, id).await?;
-            state.audit(audit.failed().detail("refused: edited on an older version")).await?;
-            Err(AppError::edit_conflict(Appointment::from_view(&now_saved, state.time_zone)))
+            Err(stale_change(state, audit, Appointment::from_view(&now_saved, state.time_zone)).await)
         }
         SaveOutcome::Held { pending_id, block_outs } => {
             let conflict = ScheduleConflict {

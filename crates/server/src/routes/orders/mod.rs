@@ -17,7 +17,7 @@ use store::versions::WriteOutcome;
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Path, Query};
-use crate::kit::{AuditEntries, Choices, IdList, List, PatientRead, expected_version};
+use crate::kit::{AuditEntries, Choices, IdList, List, PatientRead, expected_version, stale_change};
 use crate::state::AppState;
 use model::{CurrentIncident, IncidentRef, Order, OrderInput, OrderStatus, OrderType, OrdersQuery, draft_of};
 
@@ -218,10 +218,7 @@ pub async fn update_order(
     let answer = Order::from(&detail_of(&state, order_id).await?);
     match outcome {
         WriteOutcome::Saved => Ok(Json(answer)),
-        WriteOutcome::Stale => {
-            state.audit(audit.failed().detail("refused: edited on an older version")).await?;
-            Err(AppError::edit_conflict(answer))
-        }
+        WriteOutcome::Stale => Err(stale_change(&state, audit, answer).await),
         WriteOutcome::Missing => Err(AppError::not_found(format!("No order found with ID {order_id}"))),
     }
 }

@@ -20,7 +20,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Query};
-use crate::kit::{AuditEntries, Choices, List, PatientInPath, PatientRead, expected_version};
+use crate::kit::{AuditEntries, Choices, List, PatientInPath, PatientRead, expected_version, stale_change};
 use crate::state::AppState;
 use model::{Patient, PatientContext, PatientInput, PatientSearchResult, PhoneEntry, draft_of};
 
@@ -331,11 +331,7 @@ pub async fn update_patient(
     let answer = patient_answer(&state, &record).await?;
     match outcome {
         WriteOutcome::Saved => Ok(Json(answer)),
-        WriteOutcome::Stale => {
-            // The refusal shows the patient as saved by the other user: a read.
-            state.audit(audit.failed().detail("refused: edited on an older version")).await?;
-            Err(AppError::edit_conflict(answer))
-        }
+        WriteOutcome::Stale => Err(stale_change(&state, audit, answer).await),
         WriteOutcome::Missing => Err(AppError::not_found(format!("No patient with ID {}", patient_id.0))),
     }
 }
