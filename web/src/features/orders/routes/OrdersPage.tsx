@@ -30,13 +30,13 @@ import { useSavePreference } from '@/api/preferences/save-preference';
 import { PageContainer } from '@/components/PageContainer';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { usePageTitle } from '@/components/page-title';
-import { cappedCount } from '@/lib/format';
+import { cappedCount, countOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useOrdersList } from '../api/get-orders';
 import { FiltersDialog } from '../components/FiltersDialog';
 import { NewOrderDialog } from '../components/OrderDialogs';
 import { OrdersList } from '../components/OrdersList';
-import { activeFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
+import { changedFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
 import { flattenOrders } from '../lib/list-cache';
 import { matchesKeyword } from '../lib/order-rules';
 import { ORDER_TEXT } from '../lib/texts';
@@ -123,7 +123,7 @@ export default function OrdersPage() {
     void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
   };
 
-  const filterCount = activeFilterCount(filters);
+  const filterCount = changedFilterCount(filters);
   const counts = { mine: mineCount.data, all: allCount.data };
   const refreshing = list.isFetching && !list.isFetchingNextPage && !list.isPending;
 
@@ -201,7 +201,7 @@ export default function OrdersPage() {
 
       <Box id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} aria-busy={list.isFetching}>
         <div role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {list.data ? (shown.length === 0 ? ORDER_TEXT.noOrdersFound : `${shown.length} orders shown`) : ''}
+          {list.data ? (shown.length === 0 ? ORDER_TEXT.noOrdersFound : `${countOf(shown.length, 'order')} shown`) : ''}
         </div>
         {list.isPending ? (
           <Paper variant="outlined" aria-hidden>
@@ -232,7 +232,7 @@ export default function OrdersPage() {
         {searched && hasNextPage && !list.isPending && (
           <Box sx={{ textAlign: 'center', py: 2 }}>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              The keyword looks through the {rows.length} orders loaded so far.
+              The keyword looks through the {countOf(rows.length, 'order')} loaded so far.
             </Typography>
             <Button variant="outlined" onClick={loadMore} disabled={isFetchingNextPage}>
               Look through more orders
