@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertSummary } from './alert-summary';
 import { displayAge, displayBirthdate, displayDate, displayDateTime } from './dates';
-import { cappedCount, countOf, dollars, fullName, listName, personName, phoneTypeLabel, plural, telHref } from './format';
+import { cappedCount, countOf, dollars, emailParts, fullName, listName, personName, phoneTypeLabel, plural, telHref } from './format';
 import { COUNTRIES, US_STATES, exactOption, optionLabel, prefixMatches } from './places';
 import { withRecentPatient } from './recent-patients';
 
@@ -148,5 +148,21 @@ describe('counts with their word', () => {
     expect(plural(1, 'second')).toBe('second');
     expect(plural(59, 'second')).toBe('seconds');
     expect(plural(-1, 'minute')).toBe('minutes');
+  });
+});
+
+describe('e-mail addresses', () => {
+  it("wrap only after '@' and after dots", () => {
+    expect(emailParts('maximiliana.vandenberg-oppenheimer@northwestfamilydental.example.com')).toEqual([
+      'maximiliana.',
+      'vandenberg-oppenheimer@',
+      'northwestfamilydental.',
+      'example.',
+      'com',
+    ]);
+    expect(emailParts('a@b')).toEqual(['a@', 'b']);
+    expect(emailParts('trailing.')).toEqual(['trailing.']);
+    expect(emailParts('')).toEqual(['']);
+    expect(emailParts('a..b@@c').join('')).toBe('a..b@@c');
   });
 });

@@ -74,3 +74,8 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 export function countOf(count: number, singular: string, pluralForm?: string): string {
   return `${count} ${plural(count, singular, pluralForm)}`;
 }
+
+/** An e-mail address cut after '@' and after each dot: where it may wrap ('a.b@c.org' -> 'a.', 'b@', 'c.', 'org'). */
+export function emailParts(email: string): string[] {
+  return email.split(/(?<=[@.])(?=.)/);
+}
