@@ -152,6 +152,13 @@ test.describe('Layout at 360x640', () => {
 
     await visit(`patients/${id}/patient_home`, header);
     await checkLayout(page, 'patient-home');
+    // The navigation with the patient's own entries under the name.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const navigation = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    await expect(navigation.getByRole('link', { name: 'Billing Order' })).toBeVisible();
+    await checkLayout(page, 'navigation-with-patient');
+    await page.keyboard.press('Escape');
+    await expect(navigation).toBeHidden();
     await header.getByRole('button', { name: 'Show more about the patient' }).click();
     await expect(header.getByText('Email')).toBeVisible();
     await checkLayout(page, 'patient-home-header-expanded');
