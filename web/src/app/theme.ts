@@ -21,7 +21,7 @@ export const theme = createTheme({
     error: { main: '#B71C1C' },
     // MUI's orange (#ed6c02) and light blue (#0288d1) carry white text at 3.1:1 and 3.9:1 in
     // filled alerts (the toasts). Dark amber #8A4B00 (the 'Now saved' notes' colour) and dark
-    // blue #01579B keep white text at 6.8:1 and 7.6:1, and their standard alerts' text stays dark.
+    // blue #01579B keep white text at 6.8:1 and 7.4:1, and their standard alerts' text stays dark.
     warning: { main: '#8A4B00' },
     info: { main: '#01579B' },
     background: { default: '#f4f7f9', paper: '#ffffff' },
