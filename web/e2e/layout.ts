@@ -12,7 +12,8 @@ import { expect, type Page } from '@playwright/test';
  * - `text-cut-off`: a line of text reaches past an ancestor that hides overflow (overflow
  *   hidden or clip, so text-overflow: ellipsis and -webkit-line-clamp too) by more than
  *   1 px across or 3 px down, unless the element or an ancestor up to the clipping one carries
- *   the full text in `title` or `aria-label`.
+ *   the full text in `title` or `aria-label`. Beyond a box that scrolls in a direction (a
+ *   dialog's content) the text is reachable that way; a fixed box's ancestors do not clip it.
  * - `value-cut-off`: a native select's chosen option, an input's value, or its placeholder when
  *   empty, is wider than the control's content box (date and time inputs: the browser's own
  *   parts do not fit, scrollWidth > clientWidth). Typed free text (text, e-mail, search) in a
@@ -25,9 +26,11 @@ import { expect, type Page } from '@playwright/test';
  *   after '@' and dots is several text nodes, so it breaks only there.
  * - `under-floating-button`: text or a control (button, link, field, image, icon) overlaps a
  *   floating element: anything position: fixed, smaller than 40% of the screen, that is or holds
- *   a button, link or navigation (FABs, the speed dial, bottom bars, the app bar). Measured with
- *   the page scrolled to the end for floaters in the lower half of the screen and to the top for
- *   the others: where the page cannot be scrolled any further, nothing may stay under them.
+ *   a button, link or navigation (FABs, the speed dial, bottom bars, the app bar); what it covers
+ *   is its box when it paints a background, else its visible controls. Measured with the page
+ *   (and every scrolling box in it) scrolled to the end for floaters in the lower half of the
+ *   screen and to the top for the others: where nothing can scroll any further, nothing may
+ *   stay under them.
  *   Floaters must not overlap each other either. Snackbars are not floaters (they leave by
  *   themselves); while a modal is open, the page under it is not measured.
  *
