@@ -192,18 +192,18 @@ test.describe('Layout at 360x640', () => {
     await closeDialog('Patient Search');
 
     const demographics = `patients/${id}/demographics`;
-    await visit(demographics, main().getByRole('link', { name: 'Patient Information' }));
+    await visit(demographics, main().getByRole('link', { name: 'Patient Information', exact: true }));
     await checkLayout(page, 'demographics');
-    await visit(`${demographics}/patient_information`, main().getByRole('button', { name: 'Edit Patient' }));
+    await visit(`${demographics}/patient_information`, main().getByRole('button', { name: 'Edit Patient', exact: true }));
     await checkLayout(page, 'patient-information');
-    await main().getByRole('button', { name: 'Edit Patient' }).click();
+    await main().getByRole('button', { name: 'Edit Patient', exact: true }).click();
     await expect(dialog('Edit Patient').getByLabel(/^Email/)).toBeVisible();
     await settled();
     await checkLayout(page, 'edit-patient');
     await closeDialog('Edit Patient');
-    await visit(`${demographics}/provider_office_fee`, main().getByRole('button', { name: 'Edit' }));
+    await visit(`${demographics}/provider_office_fee`, main().getByRole('button', { name: 'Edit', exact: true }));
     await checkLayout(page, 'provider-office-fee');
-    await main().getByRole('button', { name: 'Edit' }).click();
+    await main().getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(dialog('Edit Provider, Office, Fee Schedule').getByRole('button', { name: 'Save' })).toBeVisible();
     await settled();
     await checkLayout(page, 'edit-provider-office-fee');
@@ -214,12 +214,12 @@ test.describe('Layout at 360x640', () => {
     const withAlerts = await api.findPatient((c) => c.alerts.patient + c.alerts.account + c.alerts.allergy > 1);
     const other = `patients/${full.patient.patientId}`;
     for (const [path, name, ready] of [
-      [`${other}/demographics/balances`, 'balances', main().getByRole('region', { name: 'Balances' })],
-      [`patients/${withAlerts.patient.patientId}/demographics/alerts`, 'alerts', main().getByRole('region', { name: 'Alerts' })],
-      [`${other}/demographics/emergency_contact`, 'emergency-contacts', main().getByRole('region', { name: 'Emergency Contacts' })],
-      [`${other}/insurance_and_guarantors`, 'insurance-and-guarantors', main().getByRole('link', { name: 'Insurance' })],
-      [`${other}/insurance_and_guarantors/insurance`, 'insurance', main().getByRole('region', { name: 'Insurance' })],
-      [`${other}/insurance_and_guarantors/guarantors`, 'guarantors', main().getByRole('region', { name: 'Guarantors' })],
+      [`${other}/demographics/balances`, 'balances', main().getByRole('region', { name: 'Balances', exact: true })],
+      [`patients/${withAlerts.patient.patientId}/demographics/alerts`, 'alerts', main().getByRole('region', { name: 'Alerts', exact: true })],
+      [`${other}/demographics/emergency_contact`, 'emergency-contacts', main().getByRole('region', { name: 'Emergency Contacts', exact: true })],
+      [`${other}/insurance_and_guarantors`, 'insurance-and-guarantors', main().getByRole('link', { name: 'Insurance', exact: true })],
+      [`${other}/insurance_and_guarantors/insurance`, 'insurance', main().getByRole('region', { name: 'Insurance', exact: true })],
+      [`${other}/insurance_and_guarantors/guarantors`, 'guarantors', main().getByRole('region', { name: 'Guarantors', exact: true })],
       [`${other}/insurance_and_guarantors/guarantors/primary`, 'guarantor', main().locator('dt').first()],
     ] as const) {
       await visit(path, ready);
@@ -238,16 +238,16 @@ test.describe('Layout at 360x640', () => {
     await checkLayout(page, 'billing-order');
 
     const appointments = `patients/${full.patient.patientId}/appointments`;
-    await visit(appointments, main().getByRole('link', { name: 'Patient Appointments' }));
+    await visit(appointments, main().getByRole('link', { name: 'Patient Appointments', exact: true }));
     await checkLayout(page, 'appointments-and-follow-ups');
-    await visit(`${appointments}/patient_appointments`, main().getByRole('button', { name: 'Filter' }));
+    await visit(`${appointments}/patient_appointments`, main().getByRole('button', { name: 'Filter', exact: true }));
     await checkLayout(page, 'patient-appointments');
-    await main().getByRole('button', { name: 'Filter' }).click();
+    await main().getByRole('button', { name: 'Filter', exact: true }).click();
     await dialog('Filter Patient Appointments').getByLabel('Date Range').selectOption({ label: 'Custom Date Range' });
     await expect(dialog('Filter Patient Appointments').getByLabel(/^Start/)).toBeVisible();
     await checkLayout(page, 'filter-patient-appointments');
     await closeDialog('Filter Patient Appointments');
-    await visit(`${appointments}/follow-ups`, main().getByRole('region', { name: 'Follow-Ups' }));
+    await visit(`${appointments}/follow-ups`, main().getByRole('region', { name: 'Follow-Ups', exact: true }));
     await checkLayout(page, 'follow-ups');
   });
 
@@ -293,9 +293,9 @@ test.describe('Layout at 360x640', () => {
       urgent: true,
       orderNote: 'Called the periodontist office; they asked for the radiographs by e-mail.',
     });
-    await visit(`orders/${order.ordersId}`, main().getByRole('button', { name: 'Edit Order' }));
+    await visit(`orders/${order.ordersId}`, main().getByRole('button', { name: 'Edit Order', exact: true }));
     await checkLayout(page, 'order');
-    await main().getByRole('button', { name: 'Edit Order' }).click();
+    await main().getByRole('button', { name: 'Edit Order', exact: true }).click();
     await expect(dialog('Edit Order').getByLabel(/^Short Description/)).toBeVisible();
     await settled();
     await checkLayout(page, 'edit-order');
@@ -351,20 +351,20 @@ test.describe('Layout at 360x640', () => {
     }
     expect(appointmentId, 'a demo appointment today with a treatment plan').toBeGreaterThan(0);
     const base = `appointments/${appointmentId}`;
-    await visit(base, main().getByRole('button', { name: 'Edit Appointment' }));
+    await visit(base, main().getByRole('button', { name: 'Edit Appointment', exact: true }));
     await checkLayout(page, 'appointment');
-    await main().getByRole('button', { name: 'Edit Appointment' }).click();
+    await main().getByRole('button', { name: 'Edit Appointment', exact: true }).click();
     await expect(dialog('Edit Appointment').getByLabel(/^Appointment Notes/)).toBeVisible();
     await settled();
     await checkLayout(page, 'edit-appointment');
     await dialog('Edit Appointment').getByRole('button', { name: 'Cancel' }).click();
     for (const [path, ready] of [
       ['last-next', main().getByTestId('last-appointment')],
-      ['followups', main().getByRole('region', { name: 'Follow-Ups' })],
+      ['followups', main().getByRole('region', { name: 'Follow-Ups', exact: true })],
       ['referrals', main().getByTestId('referrals-later')],
       ['treatments-planned', main().getByTestId('plan-total').first()],
-      ['insurance', main().getByRole('region', { name: 'Insurance' })],
-      ['balances', main().getByRole('region', { name: 'Balances' })],
+      ['insurance', main().getByRole('region', { name: 'Insurance', exact: true })],
+      ['balances', main().getByRole('region', { name: 'Balances', exact: true })],
     ] as const) {
       await visit(`${base}/${path}`, ready);
       await checkLayout(page, `appointment-${path}`);
