@@ -122,6 +122,8 @@ test.describe('The patient area at phone width', () => {
     await expect(page).toHaveURL(/guarantors\/secondary$/);
     await expect(area.value('First Name')).toHaveText(secondary!.firstName);
     await expect(area.value('Middle Name')).toHaveText(secondary!.middleName || '—');
+    // The same fields as Patient Information minus the spec's four: Maiden Name included.
+    await expect(area.value('Maiden Name')).toHaveText(secondary!.maidenName || '—');
     await expect(area.main.locator('dt', { hasText: /Marital Status|Employment|Preferred Language|Relationship/ })).toHaveCount(0);
     await page.goBack();
     await page.getByTestId('primary-guarantor').click();

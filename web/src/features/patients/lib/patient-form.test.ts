@@ -116,6 +116,45 @@ describe('what the form sends', () => {
     expect(form.phone1).toEqual({ number: '', type: '2' });
   });
 
+  it("starts a new member of an account from its holder's address and home phone, and names the account", () => {
+    const defaults: Parameters<typeof formFromDefaults>[0] = {
+      providerId: 3,
+      accountProviderId: 4,
+      officeId: 2,
+      feeScheduleId: 1,
+      maritalStatus: 7,
+      sex: 2,
+      employment: 8,
+      languageId: 1,
+      relationshipToPrimary: null,
+      relationshipToSecondary: null,
+      phone1: { number: '', type: 2 },
+      phone2: { number: '', type: 0 },
+      phone3: { number: '', type: 1 },
+      country: 'United States of America',
+      account: {
+        accountId: 12,
+        accountProviderId: 4,
+        officeId: 2,
+        primaryGuarantor: { patientId: 30, name: 'Lee, Ann' },
+        streetAddress: '12 Elm St',
+        suite: 'Apt 4',
+        city: 'Salem',
+        state: 'OR',
+        zipCode: '97301',
+        country: 'United States of America',
+        homePhone: { number: '503-555-0100', type: 0 },
+      },
+    };
+    const form = formFromDefaults(defaults);
+    expect(form).toMatchObject({ streetAddress: '12 Elm St', suite: 'Apt 4', city: 'Salem', state: 'OR', zipCode: '97301', accountProviderId: '4', relationshipToPrimary: '' });
+    expect(form.phone1).toEqual({ number: '503-555-0100', type: '0' });
+    const input = toPatientInput({ ...form, firstName: 'Ben', lastName: 'Lee' }, 'create', null, 12);
+    expect(input.accountId).toBe(12);
+    expect(toPatientInput({ ...form, firstName: 'Ben', lastName: 'Lee' }, 'create').accountId).toBeNull();
+    expect(toPatientInput({ ...form, firstName: 'Ben', lastName: 'Lee' }, 'edit', 3, 12).accountId).toBeNull();
+  });
+
   it("puts the server's field errors on the fields it has and the rest in the banner", () => {
     const { onFields, others } = splitServerErrors(
       { lastName: 'Required field', 'phone2.type': 'Phone number requires a phone type', governmentIdentifier: 'Must be 9 digits' },

@@ -128,7 +128,7 @@ export const EMPTY_FORM: PatientFormValues = {
 /** A new patient's form from GET /api/patients/default (spec part 1, section 3 'Patient defaults'). */
 export function formFromDefaults(d: PatientDefaults | undefined): PatientFormValues {
   if (!d) return { ...EMPTY_FORM };
-  return {
+  const values: PatientFormValues = {
     ...EMPTY_FORM,
     sex: String(d.sex ?? 2),
     maritalStatus: idText(d.maritalStatus),
@@ -144,6 +144,19 @@ export function formFromDefaults(d: PatientDefaults | undefined): PatientFormVal
     patientProviderId: idText(d.providerId),
     officeId: idText(d.officeId),
     feeScheduleId: idText(d.feeScheduleId),
+  };
+  // A new member of an account lives with its holder, as a rule: their address and home phone.
+  const account = d.account;
+  if (!account) return values;
+  return {
+    ...values,
+    streetAddress: account.streetAddress,
+    suite: account.suite,
+    city: account.city,
+    state: account.state,
+    zipCode: account.zipCode,
+    country: account.country || values.country,
+    phone1: account.homePhone ? phoneValues(account.homePhone) : values.phone1,
   };
 }
 
@@ -270,7 +283,7 @@ const choice = (value: string) => (value === '' ? 0 : Number(value));
  * so a change keeps the stored one. Provider, office and fee schedule only for a new account
  * (an existing patient's are changed on 'Provider Office & Fee Schedule').
  */
-export function toPatientInput(values: PatientFormValues, mode: PatientFormMode, version: number | null = null): PatientInput {
+export function toPatientInput(values: PatientFormValues, mode: PatientFormMode, version: number | null = null, accountId: number | null = null): PatientInput {
   const v = trimValues(values);
   const input: PatientInput = {
     // A change names the version of the record it was made on (a stale one is refused: 409); a new patient has none.
@@ -278,7 +291,8 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode,
     // Left null: kept as stored (the SSN), or decided by the caller (allowDuplicate).
     governmentIdentifier: null,
     allowDuplicate: null,
-    accountId: null,
+    // A new member of this account (Create Patient from a patient's home); null: a new account.
+    accountId: mode === 'create' ? accountId : null,
     accountProviderId: null,
     patientProviderId: null,
     officeId: null,
