@@ -1,10 +1,11 @@
 import { addMinutes } from 'date-fns';
 import { z } from 'zod';
+import type { Appointment } from '@/api/scheduling/keys';
 import type { components } from '@/api/schema';
 import { schemaErrors, type FormFields } from '@/components/form/rules';
 import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
-import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
+import { formatIn, instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
 import { CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from './constants';
 
@@ -263,4 +264,44 @@ export function isConflictInfo(body: unknown): body is ConflictInfo {
   if (!body || typeof body !== 'object') return false;
   const b = body as Record<string, unknown>;
   return typeof b['code'] === 'string' && Array.isArray(b['appointments']) && Array.isArray(b['transparencies']);
+}
+
+// ---------------------------------------------------------------------------------------
+// 'Overlapping Appointments!': which appointments are in the way.
+
+/** What a patient and status are read from: the 409's entry, or the appointment looked up. */
+type Named = Partial<Pick<Appointment, 'patientNameDisplay' | 'status' | 'pending'>>;
+
+/**
+ * An appointment the booking overlaps, as the 409 lists it. The document's
+ * `ConflictingAppointment` has only `appointmentId`, `start` and `end`; the patient and
+ * status are read from the answer when the server sends them (`patientNameDisplay`,
+ * `status`), else from the appointment itself.
+ */
+export type ConflictingAppointment = ConflictInfo['appointments'][number] & Named;
+
+/** Whether the answer leaves out what the dialog names, so the appointment must be looked up. */
+export const needsLookup = (c: ConflictingAppointment): boolean => !c.patientNameDisplay || !c.status;
+
+export interface OverlapEntry {
+  appointmentId: number;
+  /** 'Last, First (id)', or null while unknown. */
+  patient: string | null;
+  /** '10:00 AM – 10:30 AM' on the practice's clock. */
+  time: string;
+  /** The status ('Unconfirmed', '... (pending)' for a held one), or null while unknown. */
+  status: string | null;
+}
+
+/** One overlapped appointment as the dialog names it: patient, time range, status. */
+export function overlapEntry(c: ConflictingAppointment, found: Named | undefined, zone: string): OverlapEntry {
+  const patient = c.patientNameDisplay || found?.patientNameDisplay || null;
+  const status = c.status || found?.status || null;
+  const pending = c.pending ?? found?.pending ?? false;
+  return {
+    appointmentId: c.appointmentId,
+    patient,
+    time: `${formatIn(c.start, zone, 'hh:mm a')} – ${formatIn(c.end, zone, 'hh:mm a')}`,
+    status: status && pending ? `${status} (pending)` : status,
+  };
 }
