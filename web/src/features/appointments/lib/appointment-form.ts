@@ -270,22 +270,22 @@ export function isConflictInfo(body: unknown): body is ConflictInfo {
 // 'Overlapping Appointments!': which appointments are in the way.
 
 /** What a patient and status are read from: the 409's entry, or the appointment looked up. */
-type Named = Partial<Pick<Appointment, 'patientNameDisplay' | 'status' | 'pending'>>;
+type Named = Partial<Pick<Appointment, 'patientName' | 'status' | 'pending'>>;
 
 /**
- * An appointment the booking overlaps, as the 409 lists it. The document's
- * `ConflictingAppointment` has only `appointmentId`, `start` and `end`; the patient and
- * status are read from the answer when the server sends them (`patientNameDisplay`,
- * `status`), else from the appointment itself.
+ * An appointment the booking overlaps, as the 409 lists it. The committed document's
+ * `ConflictingAppointment` has only `appointmentId`, `start` and `end`; the server now adds
+ * `patientName` ('Last, First') and `status` (with `patientId` and `type`). They are read
+ * from the answer when present, else from the appointment itself.
  */
 export type ConflictingAppointment = ConflictInfo['appointments'][number] & Named;
 
 /** Whether the answer leaves out what the dialog names, so the appointment must be looked up. */
-export const needsLookup = (c: ConflictingAppointment): boolean => !c.patientNameDisplay || !c.status;
+export const needsLookup = (c: ConflictingAppointment): boolean => !c.patientName || !c.status;
 
 export interface OverlapEntry {
   appointmentId: number;
-  /** 'Last, First (id)', or null while unknown. */
+  /** 'Last, First', or null while unknown. */
   patient: string | null;
   /** '10:00 AM – 10:30 AM' on the practice's clock. */
   time: string;
@@ -295,7 +295,7 @@ export interface OverlapEntry {
 
 /** One overlapped appointment as the dialog names it: patient, time range, status. */
 export function overlapEntry(c: ConflictingAppointment, found: Named | undefined, zone: string): OverlapEntry {
-  const patient = c.patientNameDisplay || found?.patientNameDisplay || null;
+  const patient = c.patientName || found?.patientName || null;
   const status = c.status || found?.status || null;
   const pending = c.pending ?? found?.pending ?? false;
   return {

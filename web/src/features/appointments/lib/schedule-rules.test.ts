@@ -355,19 +355,19 @@ describe('appointment form', () => {
   });
   it("names each overlapped appointment: patient, time range, status (from the answer, else the appointment looked up)", () => {
     const times = { appointmentId: 4, start: '2026-11-23T18:00:00Z', end: '2026-11-23T18:30:00Z' };
-    // The document's answer today: times only, so the appointment is looked up.
+    // An answer with times only: the appointment is looked up.
     expect(needsLookup(times)).toBe(true);
     expect(overlapEntry(times, undefined, LA)).toEqual({ appointmentId: 4, patient: null, time: '10:00 AM – 10:30 AM', status: null });
-    expect(overlapEntry(times, { patientNameDisplay: 'Lopez, Ana (1042)', status: 'Unconfirmed', pending: false }, LA)).toEqual({
+    expect(overlapEntry(times, { patientName: 'Lopez, Ana', status: 'Unconfirmed', pending: false }, LA)).toEqual({
       appointmentId: 4,
-      patient: 'Lopez, Ana (1042)',
+      patient: 'Lopez, Ana',
       time: '10:00 AM – 10:30 AM',
       status: 'Unconfirmed',
     });
-    expect(overlapEntry(times, { patientNameDisplay: 'Lopez, Ana (1042)', status: 'Unconfirmed', pending: true }, LA).status).toBe('Unconfirmed (pending)');
-    // Once the server names them in the answer, nothing is looked up.
-    const named = { ...times, patientNameDisplay: 'Kim, Jo (7)', status: 'Confirmed' };
+    expect(overlapEntry(times, { patientName: 'Lopez, Ana', status: 'Unconfirmed', pending: true }, LA).status).toBe('Unconfirmed (pending)');
+    // The server's answer names them: nothing is looked up.
+    const named = { ...times, patientId: 7, patientName: 'Kim, Jo', status: 'Confirmed', type: 'Follow-Up' };
     expect(needsLookup(named)).toBe(false);
-    expect(overlapEntry(named, undefined, LA)).toMatchObject({ patient: 'Kim, Jo (7)', status: 'Confirmed' });
+    expect(overlapEntry(named, undefined, LA)).toMatchObject({ patient: 'Kim, Jo', status: 'Confirmed' });
   });
 });

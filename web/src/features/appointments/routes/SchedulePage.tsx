@@ -97,7 +97,9 @@ export default function SchedulePage() {
   const resourcesQuery = useResources();
   const resources = useMemo(() => shownResources(resourcesQuery.data ?? [], filters), [resourcesQuery.data, filters]);
   const requested = Number(params.get('resource'));
-  const resourceId = resources.some((r) => r.resourceId === requested) ? requested : (resources[0]?.resourceId ?? null);
+  // Until the list has loaded the address's resource stands, so a quick 'New Appointment' keeps it.
+  const resourceId =
+    resourcesQuery.data === undefined ? (requested > 0 ? requested : null) : resources.some((r) => r.resourceId === requested) ? requested : (resources[0]?.resourceId ?? null);
   const query = dayQuery(date, filters);
   const day = useDayAppointments(query);
   // With filters in use, the whole day too: the page says how much the filters hide.
