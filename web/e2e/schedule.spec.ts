@@ -112,7 +112,7 @@ test.describe('Schedule on a desktop', () => {
     await expect(page.getByTestId('appointment-patient').getByRole('link')).toHaveAttribute('href', `/app/patients/${patient.patientId}/patient_home`);
   });
 
-  test('an overlap is refused naming the appointment in the way (patient, time, status), and the form keeps its values', async ({ page, api }) => {
+  test('an overlap is refused naming the appointment in the way (patient, time, type, status), and the form keeps its values', async ({ page, api }) => {
     const { today } = await setting(api);
     const day = addDays(today, 41);
     const other = await api.createAppointment({ patientId: 6, start: await api.practiceInstant(day, 10, 0), length: 30, resourceId: 3 });
@@ -128,7 +128,7 @@ test.describe('Schedule on a desktop', () => {
     const overlapped = overlap.getByRole('list', { name: 'Overlapping appointments' }).getByRole('listitem');
     await expect(overlapped).toHaveCount(1);
     await expect(overlapped).toContainText(other.patientName);
-    await expect(overlapped).toContainText(`10:00 AM – 10:30 AM · ${other.status}`);
+    await expect(overlapped).toContainText(`10:00 AM – 10:30 AM · ${other.type} · ${other.status}`);
     expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
     await overlap.getByRole('button', { name: 'Ok' }).click();
     await expect(overlap).toBeHidden();

@@ -7,12 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { useQueries } from '@tanstack/react-query';
 import { useId } from 'react';
-import { scheduleKeys } from '@/api/scheduling/keys';
-import { formatIn } from '@/lib/time-zone';
-import { getAppointment } from '../api/get-appointment';
-import { needsLookup, overlapEntry, type ConflictInfo, type ConflictingAppointment, type ConflictKind } from '../lib/appointment-form';
+import { overlapEntry, timeSpan, type ConflictInfo, type ConflictingAppointment, type ConflictKind } from '../lib/appointment-form';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
 export type { ConflictKind };
@@ -28,36 +24,15 @@ const TEXTS: Record<ConflictKind, string> = {
   confirm: SCHEDULE_TEXT.confirmText,
 };
 
-const span = (start: string, end: string, zone: string) => `${formatIn(start, zone, 'hh:mm a')} – ${formatIn(end, zone, 'hh:mm a')}`;
-
-/**
- * The appointments a booking overlaps, each named by patient, time range and status. The
- * 409 carries only their times (see `ConflictingAppointment`): what it leaves out is read
- * from each appointment (a handful at most, and on the schedule already).
- */
+/** The appointments a booking overlaps, each named: patient, time range, type and status. */
 function OverlapList({ appointments, zone }: { appointments: ConflictingAppointment[]; zone: string }) {
-  const found = useQueries({
-    queries: appointments.map((a) => ({
-      queryKey: scheduleKeys.appointment(a.appointmentId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getAppointment(a.appointmentId, signal),
-      enabled: needsLookup(a),
-      staleTime: 30_000,
-    })),
-  });
   return (
     <List dense aria-label="Overlapping appointments">
-      {appointments.map((a, i) => {
-        const lookup = found[i];
-        const entry = overlapEntry(a, lookup?.data, zone);
-        const waiting = needsLookup(a) && lookup?.isPending;
-        const details = [entry.patient ? entry.time : null, entry.status].filter(Boolean).join(' · ');
+      {appointments.map((a) => {
+        const entry = overlapEntry(a, zone);
         return (
-          <ListItem key={a.appointmentId ?? i} disableGutters data-testid="overlapping-appointment">
-            <ListItemText
-              primary={entry.patient ?? entry.time}
-              secondary={details || (waiting ? 'Looking up the patient…' : null)}
-              slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.primary' } } }}
-            />
+          <ListItem key={a.appointmentId} disableGutters>
+            <ListItemText primary={entry.patient} secondary={entry.details} slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.primary' } } }} />
           </ListItem>
         );
       })}
@@ -67,8 +42,8 @@ function OverlapList({ appointments, zone }: { appointments: ConflictingAppointm
 
 /**
  * What a save came to when it could not simply book (spec part 2, 'Appointment save'):
- * 'Overlapping Appointments!' (Ok; the overlapping appointments: patient, time, status), 'Appointment and
- * Transparency Overlap!' (Ok; the block-outs) or 'Confirm Appointment!' (Yes / No).
+ * 'Overlapping Appointments!' (Ok; the appointments in the way: patient, time, type, status),
+ * 'Appointment and Transparency Overlap!' (Ok; the block-outs) or 'Confirm Appointment!' (Yes / No).
  */
 export function ConflictDialog({
   kind,
@@ -102,7 +77,7 @@ export function ConflictDialog({
               <List dense aria-label="Block-outs">
                 {conflict.transparencies.map((t, i) => (
                   <ListItem key={i} disableGutters>
-                    <ListItemText primary={t.blockName} secondary={span(t.start, t.end, zone)} />
+                    <ListItemText primary={t.blockName} secondary={timeSpan(t.start, t.end, zone)} />
                   </ListItem>
                 ))}
               </List>

@@ -1,6 +1,5 @@
 import { addMinutes } from 'date-fns';
 import { z } from 'zod';
-import type { Appointment } from '@/api/scheduling/keys';
 import type { components } from '@/api/schema';
 import { schemaErrors, type FormFields } from '@/components/form/rules';
 import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE } from '@/lib/constants';
@@ -269,39 +268,21 @@ export function isConflictInfo(body: unknown): body is ConflictInfo {
 // ---------------------------------------------------------------------------------------
 // 'Overlapping Appointments!': which appointments are in the way.
 
-/** What a patient and status are read from: the 409's entry, or the appointment looked up. */
-type Named = Partial<Pick<Appointment, 'patientName' | 'status' | 'pending'>>;
-
-/**
- * An appointment the booking overlaps, as the 409 lists it. The committed document's
- * `ConflictingAppointment` has only `appointmentId`, `start` and `end`; the server now adds
- * `patientName` ('Last, First') and `status` (with `patientId` and `type`). They are read
- * from the answer when present, else from the appointment itself.
- */
-export type ConflictingAppointment = ConflictInfo['appointments'][number] & Named;
-
-/** Whether the answer leaves out what the dialog names, so the appointment must be looked up. */
-export const needsLookup = (c: ConflictingAppointment): boolean => !c.patientName || !c.status;
+/** One appointment a booking overlaps, as the 409 lists it (`ConflictingAppointment`). */
+export type ConflictingAppointment = ConflictInfo['appointments'][number];
 
 export interface OverlapEntry {
   appointmentId: number;
-  /** 'Last, First', or null while unknown. */
-  patient: string | null;
-  /** '10:00 AM – 10:30 AM' on the practice's clock. */
-  time: string;
-  /** The status ('Unconfirmed', '... (pending)' for a held one), or null while unknown. */
-  status: string | null;
+  /** 'Last, First'. */
+  patient: string;
+  /** '10:00 AM – 10:30 AM · Follow-Up · Confirmed': times on the practice's clock, type, status. */
+  details: string;
 }
 
-/** One overlapped appointment as the dialog names it: patient, time range, status. */
-export function overlapEntry(c: ConflictingAppointment, found: Named | undefined, zone: string): OverlapEntry {
-  const patient = c.patientName || found?.patientName || null;
-  const status = c.status || found?.status || null;
-  const pending = c.pending ?? found?.pending ?? false;
-  return {
-    appointmentId: c.appointmentId,
-    patient,
-    time: `${formatIn(c.start, zone, 'hh:mm a')} – ${formatIn(c.end, zone, 'hh:mm a')}`,
-    status: status && pending ? `${status} (pending)` : status,
-  };
+/** '10:00 AM – 10:30 AM': two instants on the practice's clock. */
+export const timeSpan = (start: string, end: string, zone: string) => `${formatIn(start, zone, 'hh:mm a')} – ${formatIn(end, zone, 'hh:mm a')}`;
+
+/** One overlapped appointment as the dialog names it: patient, then time range, type and status. */
+export function overlapEntry(c: ConflictingAppointment, zone: string): OverlapEntry {
+  return { appointmentId: c.appointmentId, patient: c.patientName, details: [timeSpan(c.start, c.end, zone), c.type, c.status].filter(Boolean).join(' · ') };
 }

@@ -8,7 +8,6 @@ import {
   editAppointmentValues,
   isConflictInfo,
   newAppointmentStart,
-  needsLookup,
   newAppointmentValues,
   overlapEntry,
   providerForResource,
@@ -353,21 +352,9 @@ describe('appointment form', () => {
     expect(isConflictInfo({ appointmentId: 4 })).toBe(false);
     expect(isConflictInfo(null)).toBe(false);
   });
-  it("names each overlapped appointment: patient, time range, status (from the answer, else the appointment looked up)", () => {
-    const times = { appointmentId: 4, start: '2026-11-23T18:00:00Z', end: '2026-11-23T18:30:00Z' };
-    // An answer with times only: the appointment is looked up.
-    expect(needsLookup(times)).toBe(true);
-    expect(overlapEntry(times, undefined, LA)).toEqual({ appointmentId: 4, patient: null, time: '10:00 AM – 10:30 AM', status: null });
-    expect(overlapEntry(times, { patientName: 'Lopez, Ana', status: 'Unconfirmed', pending: false }, LA)).toEqual({
-      appointmentId: 4,
-      patient: 'Lopez, Ana',
-      time: '10:00 AM – 10:30 AM',
-      status: 'Unconfirmed',
-    });
-    expect(overlapEntry(times, { patientName: 'Lopez, Ana', status: 'Unconfirmed', pending: true }, LA).status).toBe('Unconfirmed (pending)');
-    // The server's answer names them: nothing is looked up.
-    const named = { ...times, patientId: 7, patientName: 'Kim, Jo', status: 'Confirmed', type: 'Follow-Up' };
-    expect(needsLookup(named)).toBe(false);
-    expect(overlapEntry(named, undefined, LA)).toMatchObject({ patient: 'Kim, Jo', status: 'Confirmed' });
+  it('names each overlapped appointment: patient, then time range, type and status', () => {
+    const other = { appointmentId: 4, start: '2026-11-23T18:00:00Z', end: '2026-11-23T18:30:00Z', patientId: 7, patientName: 'Lopez, Ana', type: 'Follow-Up', status: 'Confirmed' };
+    expect(overlapEntry(other, LA)).toEqual({ appointmentId: 4, patient: 'Lopez, Ana', details: '10:00 AM – 10:30 AM · Follow-Up · Confirmed' });
+    expect(overlapEntry({ ...other, type: '' }, LA).details).toBe('10:00 AM – 10:30 AM · Confirmed');
   });
 });
