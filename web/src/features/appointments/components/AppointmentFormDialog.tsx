@@ -291,8 +291,8 @@ function FormBody({
         </Grid>
         <Grid size={half}>
           <Select id="appointment-resource" label="Resource" required value={values.resourceId} onChange={chooseResource} error={errors.resourceId} saved={savedOf('resourceId', named(resources.map((r) => ({ id: r.resourceId, name: r.name }))))}>
-            <option value="">{''}</option>
-            <option value={String(NONE_RESOURCE)}>{SCHEDULE_TEXT.none}</option>
+            {/* One 'None' (the spec's resource id 0): the form holds '' for it, as for every select. */}
+            <option value="">{SCHEDULE_TEXT.none}</option>
             {resources.map((r) => (
               <option key={r.resourceId} value={String(r.resourceId)}>
                 {r.name}
