@@ -80,7 +80,7 @@ function FormBody({
     if (mode === 'create') {
       create.mutate({ ...toPatientInput(values, 'create'), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
     } else if (patientId) {
-      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version()) }, { onSuccess: (p) => onSaved(p), onError: failed });
+      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version(), conflict.opened()) }, { onSuccess: (p) => onSaved(p), onError: failed });
     }
   }
 
