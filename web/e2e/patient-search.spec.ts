@@ -71,6 +71,36 @@ test.describe('Patient search at phone width', () => {
     await expect(search.results).toHaveCount(0);
   });
 
+  // Issue 12, item 14: a patient found 'in a keystroke'. The page's clock is held still while
+  // the keys are typed, then moved on by hand: no wall-clock timing in the test.
+  test('asks for the patients within 150 ms of the last key, and keeps the list while the next keyword loads', async ({ page }) => {
+    const search = new PatientSearchScreen(page);
+    await page.clock.install();
+    await search.goto();
+    await page.clock.pauseAt(Date.now() + 1000);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/patients?')) sent.push(new URL(r.url()).searchParams.get('search') ?? '');
+    });
+    const keyword = jessica.lastName.toLowerCase();
+    await search.input.pressSequentially(keyword);
+    expect(sent).toEqual([]);
+    const asked = page.waitForRequest((r) => r.url().includes('/api/patients?') && new URL(r.url()).searchParams.get('search') === keyword);
+    await page.clock.runFor(150);
+    await asked;
+    await expect(search.result(`${jessica.lastName}, ${jessica.firstName}`).first()).toBeVisible();
+    // Only the keyword the typing stopped on was asked for.
+    expect(sent).toEqual([keyword]);
+
+    // The next keyword: the list found so far stays on screen until its answer comes.
+    const shown = await search.results.count();
+    await search.input.press('End');
+    await search.input.pressSequentially(', ');
+    await expect(search.results).toHaveCount(shown);
+    await page.clock.runFor(150);
+    await expect.poll(() => sent.length).toBe(2);
+  });
+
   test('opening a result goes to the patient home', async ({ page }) => {
     const search = new PatientSearchScreen(page);
     await search.goto();

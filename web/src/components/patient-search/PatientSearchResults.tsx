@@ -91,7 +91,7 @@ export function PatientSearchResults({
         </Typography>
       )}
       {searched && results && results.length > 0 && (
-        <List aria-label="Patients found" sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} data-testid="patient-results">
+        <List aria-label="Patients found" sx={{ opacity: stale ? 0.6 : 1, transition: stale ? 'opacity 150ms' : 'none' }} data-testid="patient-results">
           {results.map((patient) => (
             <li key={patient.patientId}>
               {linkTo ? (
