@@ -92,13 +92,26 @@ test.describe('Patient search at phone width', () => {
     // Only the keyword the typing stopped on was asked for.
     expect(sent).toEqual([keyword]);
 
-    // The next keyword: the list found so far stays on screen until its answer comes.
+    // The next keyword: the list found so far stays on screen (dimmed) until its answer comes.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/patients' && url.searchParams.has('search') && url.searchParams.get('search') !== keyword,
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
     const shown = await search.results.count();
     await search.input.press('End');
-    await search.input.pressSequentially(', ');
-    await expect(search.results).toHaveCount(shown);
+    await search.input.pressSequentially(`, ${jessica.firstName.slice(0, 2).toLowerCase()}`);
     await page.clock.runFor(150);
     await expect.poll(() => sent.length).toBe(2);
+    await expect(search.results).toHaveCount(shown);
+    await expect(page.getByRole('list', { name: 'Patients found' })).toHaveCSS('opacity', '0.6');
+    release();
+    await expect(page.getByRole('list', { name: 'Patients found' })).toHaveCSS('opacity', '1');
+    await expect(search.result(`${jessica.lastName}, ${jessica.firstName}`).first()).toBeVisible();
   });
 
   test('opening a result goes to the patient home', async ({ page }) => {
