@@ -141,6 +141,7 @@ test.describe('The next login after a logout', () => {
     // The session ends on the server; the page learns it at its next call.
     await page.request.post(new URL('/api/logout', page.url()).toString(), { headers: { jwt: token! } });
     await area.openMenu('Demographics');
+    await area.openMenu('Balances');
     await expect(page).toHaveURL(/\/app\/login$/);
     // The API Error overlay says why first.
     const overlay = page.getByRole('dialog', { name: 'API Error' });
