@@ -24,7 +24,7 @@ test.describe('Logging out', () => {
     await logoutCall;
     await expect(page).toHaveURL(/\/app\/login$/);
     await expect(loginScreen.sessionMessage).toHaveText('Logged Out Successfully');
-    await expect(loginScreen.sessionMessage).not.toHaveClass(/MuiAlert-standardError/);
+    await expect(loginScreen.sessionMessage).not.toHaveClass(/MuiAlert-colorError/);
     // Nothing of the patient is left on screen.
     await expect(page.getByText(patientName)).toHaveCount(0);
 

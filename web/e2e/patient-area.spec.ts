@@ -175,7 +175,7 @@ test.describe('Severe allergies at phone width', () => {
 
     const line = area.alertsBanner.getByTestId('severe-allergies');
     await expect(line).toHaveText(`${severe.length === 1 ? 'Severe allergy' : 'Severe allergies'}: ${severe.map((a) => a.description).join(', ')}`);
-    await expect(area.alertsBanner).toHaveClass(/MuiAlert-standardError/);
+    await expect(area.alertsBanner).toHaveClass(/MuiAlert-colorError/);
     await expect(line).toHaveCSS('color', 'rgb(183, 28, 28)');
     expect((await new AxeBuilder({ page }).include('[data-testid="alerts-banner"]').withTags(['wcag2aa']).analyze()).violations).toEqual([]);
 
@@ -212,7 +212,7 @@ test.describe('Severe allergies at phone width', () => {
     await loginScreen.loginAsDemo();
     const area = new PatientArea(page);
     await area.goto(found!);
-    await expect(area.alertsBanner).toHaveClass(/MuiAlert-standardWarning/);
+    await expect(area.alertsBanner).toHaveClass(/MuiAlert-colorWarning/);
     await expect(area.alertsBanner.getByTestId('severe-allergies')).toHaveCount(0);
   });
 });
