@@ -17,9 +17,11 @@ export const BRAND = { primary: '#29aae1', secondary: '#1F6A96' } as const;
  * keystroke' (results within about 150 ms of the last key on a phone: the server answers
  * in a few ms). Requests the user types past are aborted, so a short wait costs little.
  */
-export const SEARCH_DEBOUNCE_MS = 100;
+export const SEARCH_DEBOUNCE_MS = 80;
 /** Patient search: while keys keep coming without such a pause, search at least this often. */
 export const SEARCH_MAX_WAIT_MS = 300;
+/** Patient search: a keyword too short to send is pointed out after the typing stopped on it this long. */
+export const SHORT_KEYWORD_WARN_MS = 1000;
 /** recentPatients keeps at most this many ids, newest first (the server caps it too). */
 export const RECENT_PATIENTS_MAX = 20;
 /** Autocomplete lists (country, state) show up to 5 prefix matches. */
