@@ -181,7 +181,7 @@ function AlertGroup({ title, items }: { title: string; items: AlertItem[] }) {
               disableGutters
               data-testid={a.allergy ? 'allergy-alert' : undefined}
               // A severe allergy is also marked by a red edge (beside the word and the icon).
-              sx={severe ? { borderLeft: 4, borderColor: 'error.main', pl: 1.5 } : undefined}
+              sx={severe ? { borderLeft: 4, borderLeftColor: 'error.main', pl: 1.5 } : undefined}
             >
               <ListItemText
                 primary={
