@@ -10,6 +10,7 @@ local paths = {
   "/api/orders/?limit=25&statuses=0&types=100,101",
   "/api/orders/?limit=25",
   "/api/orders/?limit=25&user=2",
+  "/api/orders/?limit=25&statuses=0&keyword=lipid",
 }
 local token = os.getenv("TOKEN")
 local threads = 0

@@ -134,5 +134,32 @@ test.describe('Editing a patient', () => {
       expect(saved.patientOffice?.name).toBe('Eastside Clinic');
       expect(saved.feeSchedule?.name).toBe('Aetna PPO');
     });
+
+    test('a provider change refused because someone else saved the patient meanwhile keeps the choice and shows theirs', async ({ page, api }) => {
+      const area = new PatientArea(page);
+      await area.goto(patient.patientId, 'demographics/provider_office_fee');
+      await expect(area.value('Office')).toHaveText('Downtown Clinic');
+      await area.main.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Provider, Office, Fee Schedule' });
+      await dialog.getByLabel('Patient Provider').selectOption({ label: 'Marcus Chen' });
+
+      // Another desk moves the patient to another office while the dialog is open.
+      await api.updatePatient(patient.patientId, { accountProviderId: 3, officeId: 2 });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+
+      const conflict = dialog.getByRole('alert').filter({ hasText: 'Someone else saved changes to this record while you were editing.' });
+      await expect(conflict).toBeVisible();
+      await expect(conflict.getByRole('button', { name: 'Office' })).toBeVisible();
+      await expect(dialog.getByLabel('Patient Provider')).toHaveValue('4');
+      // The office the user had not touched takes the saved one, so saving cannot undo it.
+      await expect(dialog.getByLabel('Office')).toHaveAccessibleDescription('Now saved: Eastside Clinic');
+      await expect(dialog.getByLabel('Office').locator('option:checked')).toHaveText('Eastside Clinic');
+      await expect(page.getByTestId('api-error-message')).toBeHidden();
+
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(area.value('Patient Provider')).toHaveText('Marcus Chen');
+      await expect(area.value('Office')).toHaveText('Eastside Clinic');
+    });
   });
 });

@@ -47,6 +47,15 @@ pub fn mix() -> Vec<(OrderFilter, u64)> {
         (OrderFilter { statuses: open, types: Some(vec![100, 101]), ..OrderFilter::default() }, 0),
         (OrderFilter::default(), 0),
         (OrderFilter { assigned_to: Some(2), ..OrderFilter::default() }, 0),
+        // The keyword, searched on the server over the whole filtered list.
+        (
+            OrderFilter {
+                statuses: Some(expand_statuses(&[0])),
+                keyword: vec!["lipid".into()],
+                ..OrderFilter::default()
+            },
+            0,
+        ),
     ]
 }
 

@@ -175,9 +175,37 @@ pub fn expand_statuses(chosen: &[i64]) -> Vec<i64> {
     statuses
 }
 
+/// The longest keyword the orders list takes, and the most words in it.
+pub const KEYWORD_MAX: usize = 100;
+pub const KEYWORD_WORDS_MAX: usize = 8;
+
+/// The words of the orders keyword, lower-cased; every one must appear in an order for
+/// it to be listed. Empty for a blank keyword (no keyword filter).
+pub fn keyword_words(keyword: &str) -> Result<Vec<String>, String> {
+    let keyword = keyword.trim();
+    if keyword.chars().count() > KEYWORD_MAX {
+        return Err(format!("At most {KEYWORD_MAX} characters"));
+    }
+    crate::input::check_text(keyword, crate::input::Lines::One).map_err(str::to_owned)?;
+    let words: Vec<String> = keyword.split_whitespace().map(str::to_lowercase).collect();
+    if words.len() > KEYWORD_WORDS_MAX {
+        return Err(format!("At most {KEYWORD_WORDS_MAX} words"));
+    }
+    Ok(words)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_keyword_is_its_words_lower_cased_and_bounded() {
+        assert_eq!(keyword_words("  Lipid   PANEL "), Ok(vec!["lipid".to_owned(), "panel".to_owned()]));
+        assert_eq!(keyword_words("   "), Ok(Vec::new()));
+        assert!(keyword_words(&"a".repeat(KEYWORD_MAX + 1)).is_err());
+        assert!(keyword_words("a b c d e f g h i").is_err());
+        assert!(keyword_words("lipid\u{202E}").is_err());
+    }
 
     fn draft() -> OrderDraft {
         OrderDraft {

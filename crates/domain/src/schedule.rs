@@ -172,6 +172,15 @@ pub fn overlaps(a_start: DateTime<Utc>, a_end: DateTime<Utc>, b_start: DateTime<
     a_start < b_end && b_start < a_end
 }
 
+/// Whether an appointment of a status in this category holds its time on the resource.
+/// A missed, cancelled or to-reschedule visit no longer takes the chair: the slot is free
+/// to book, as in every scheduling system front desks use (docs/decisions.md). Only
+/// appointments that still hold their slot count as overlaps, and an appointment that
+/// does not hold one (saved as cancelled, say) overlaps nothing.
+pub fn status_holds_slot(category: &str) -> bool {
+    !matches!(category, "missed" | "cancelled" | "reschedule")
+}
+
 /// What saving an appointment comes to, given what its span meets on its resource.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Booking {
@@ -202,6 +211,16 @@ pub fn decide(overlapping_appointments: usize, block_outs: &[BlockRule], overlap
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_visit_still_expected_holds_its_slot() {
+        for category in ["active", ""] {
+            assert!(status_holds_slot(category), "{category}");
+        }
+        for category in ["missed", "cancelled", "reschedule"] {
+            assert!(!status_holds_slot(category), "{category}");
+        }
+    }
 
     fn at(hour: u32, minute: u32) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(&format!("2026-11-23T{hour:02}:{minute:02}:00Z"))

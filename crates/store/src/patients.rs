@@ -134,35 +134,81 @@ impl Store {
         }
         .insert(&txn)
         .await?;
+        let patient_id =
+            self.insert_patient(&txn, new_account.id, None, fields, &care, government_identifier, now).await?;
+        account::Entity::update_many()
+            .col_expr(account::Column::PrimaryPatientId, Expr::value(patient_id))
+            .filter(account::Column::Id.eq(new_account.id))
+            .exec(&txn)
+            .await?;
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { patient_id: Some(patient_id), ..audit }).await?;
+        txn.commit().await?;
+        self.note_names(fields);
+        Ok(patient_id)
+    }
+
+    /// Adds a patient to an existing account (a new member of a family): the account
+    /// holder is their primary guarantor, and a provider given becomes the account's.
+    /// None when no such account exists.
+    pub async fn add_patient_to_account(
+        &self,
+        account_id: i64,
+        fields: &PatientFields,
+        care: CareAssignment,
+        government_identifier: &str,
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+    ) -> Result<Option<i64>, DbErr> {
+        let txn = self.begin_write().await?;
+        let Some(found) = account::Entity::find_by_id(account_id).one(&txn).await? else { return Ok(None) };
+        let holder = found.primary_patient_id;
+        let patient_id =
+            self.insert_patient(&txn, account_id, holder, fields, &care, government_identifier, now).await?;
+        if let Some(provider) = care.account_provider_id {
+            account::Entity::update_many()
+                .col_expr(account::Column::AccountProviderId, Expr::value(provider))
+                .filter(account::Column::Id.eq(account_id))
+                .exec(&txn)
+                .await?;
+        }
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { patient_id: Some(patient_id), ..audit }).await?;
+        txn.commit().await?;
+        self.note_names(fields);
+        Ok(Some(patient_id))
+    }
+
+    /// Writes a new patient of `account_id`, guaranteed by `guarantor` (themselves when
+    /// None), with their chart number and search entries.
+    #[allow(clippy::too_many_arguments)]
+    async fn insert_patient(
+        &self,
+        txn: &DatabaseTransaction,
+        account_id: i64,
+        guarantor: Option<i64>,
+        fields: &PatientFields,
+        care: &CareAssignment,
+        government_identifier: &str,
+        now: DateTime<Utc>,
+    ) -> Result<i64, DbErr> {
         let mut row = patient_row(fields, now);
         row.display_id = Set(format!("pending-{}", rand::random::<u64>()));
-        row.account_id = Set(new_account.id);
+        row.account_id = Set(account_id);
         row.government_identifier = Set(self.keys.seal_identifier(government_identifier));
         row.patient_provider_id = Set(care.patient_provider_id);
         row.office_id = Set(care.office_id);
         row.fee_schedule_id = Set(care.fee_schedule_id);
         row.inactive = Set(false);
         row.created_at = Set(now);
-        let created = row.insert(&txn).await?;
+        let created = row.insert(txn).await?;
         let patient_id = created.id;
-
-        // Chart numbers follow the patient id, like the demo practice's; the account
-        // holder is their own primary guarantor.
+        // Chart numbers follow the patient id, like the demo practice's.
         patient::Entity::update_many()
             .col_expr(patient::Column::DisplayId, Expr::value((10_000 + patient_id).to_string()))
-            .col_expr(patient::Column::PrimaryGuarantorId, Expr::value(patient_id))
+            .col_expr(patient::Column::PrimaryGuarantorId, Expr::value(guarantor.unwrap_or(patient_id)))
             .filter(patient::Column::Id.eq(patient_id))
-            .exec(&txn)
+            .exec(txn)
             .await?;
-        account::Entity::update_many()
-            .col_expr(account::Column::PrimaryPatientId, Expr::value(patient_id))
-            .filter(account::Column::Id.eq(new_account.id))
-            .exec(&txn)
-            .await?;
-        write_search_entries(&txn, patient_id, fields).await?;
-        crate::audit::insert(&self.keys, &txn, now, AuditEntry { patient_id: Some(patient_id), ..audit }).await?;
-        txn.commit().await?;
-        self.note_names(fields);
+        write_search_entries(txn, patient_id, fields).await?;
         Ok(patient_id)
     }
 
@@ -211,18 +257,23 @@ impl Store {
         Ok(WriteOutcome::Saved)
     }
 
-    /// Changes the patient's provider, office and fee schedule, and their account's
-    /// provider. False when no such patient exists.
+    /// Saves a patient's provider, office and fee schedule and their account's provider,
+    /// when `version` is still the patient's (the care assignment is part of the patient).
     pub async fn update_care_assignment(
         &self,
         patient_id: i64,
+        version: i32,
         care: CareAssignment,
         now: DateTime<Utc>,
         audit: AuditEntry,
-    ) -> Result<bool, DbErr> {
+    ) -> Result<WriteOutcome, DbErr> {
         let txn = self.begin_write().await?;
-        let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else { return Ok(false) };
-        versions::bump(&txn, Versioned::Patients, patient_id).await?;
+        let Some(found) = patient::Entity::find_by_id(patient_id).one(&txn).await? else {
+            return Ok(WriteOutcome::Missing);
+        };
+        if !versions::claim(&txn, Versioned::Patients, patient_id, version).await? {
+            return Ok(WriteOutcome::Stale);
+        }
         let account_id = found.account_id;
         let mut row: patient::ActiveModel = found.into();
         row.patient_provider_id = Set(care.patient_provider_id);
@@ -237,7 +288,7 @@ impl Store {
             .await?;
         crate::audit::insert(&self.keys, &txn, now, audit).await?;
         txn.commit().await?;
-        Ok(true)
+        Ok(WriteOutcome::Saved)
     }
 
     fn note_names(&self, fields: &PatientFields) {

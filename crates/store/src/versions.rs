@@ -44,8 +44,9 @@ pub(crate) async fn claim(txn: &DatabaseTransaction, table: Versioned, id: i64, 
     Ok(result.rows_affected() == 1)
 }
 
-/// Moves the row's version on without a check (a change made through a route that
-/// names no version, such as the care assignment, still makes older edits stale).
+/// Moves the row's version on without a check: for a change whose version was checked
+/// elsewhere (a held appointment confirmed onto its original), which must still make
+/// older edits of the row stale.
 pub(crate) async fn bump(txn: &DatabaseTransaction, table: Versioned, id: i64) -> Result<(), DbErr> {
     let sql = format!("UPDATE {} SET version = version + 1 WHERE id = $1", table.table());
     txn.execute_raw(bound(txn.get_database_backend(), &sql, [id.into()])).await?;

@@ -173,7 +173,10 @@ export interface paths {
         /** Finds patients, best match first; or lists patients by id. */
         get: operations["search_patients"];
         put?: never;
-        /** Creates a new account with this patient as its first patient and guarantor. */
+        /**
+         * Creates a new account with this patient as its first patient and guarantor, or, with
+         *     `accountId`, adds the patient to that account (its holder becomes their guarantor).
+         */
         post: operations["create_patient"];
         delete?: never;
         options?: never;
@@ -894,6 +897,18 @@ export interface components {
              */
             expiration?: string | null;
         };
+        /** @description What a new member of an account starts with besides the practice's defaults. */
+        AccountDefaults: {
+            accountId: components["schemas"]["AccountId"];
+            city: string;
+            country: string;
+            homePhone?: components["schemas"]["PhoneEntry"] | null;
+            primaryGuarantor?: components["schemas"]["PatientNameRef"] | null;
+            state: string;
+            streetAddress: string;
+            suite: string;
+            zipCode: string;
+        };
         /**
          * Format: int64
          * @description A family account (its guarantor and members).
@@ -1134,8 +1149,14 @@ export interface components {
             appointmentId: components["schemas"]["AppointmentId"];
             /** Format: date-time */
             end: string;
+            /** @description Whose it is, "Last, First" (the overlap dialog names each one). */
+            patientId: components["schemas"]["PatientId"];
+            patientName: string;
             /** Format: date-time */
             start: string;
+            /** @description The status's and the type's names, as on the appointment. */
+            status: string;
+            type: string;
         };
         CurrentIncident: {
             incidentId?: components["schemas"]["IncidentId"] | null;
@@ -1197,7 +1218,10 @@ export interface components {
             displayId: string;
             email: string;
             firstName: string;
+            /** @description The SSN with only its last four digits shown ("***-**-6789"), or "". */
+            governmentIdentifier: string;
             lastName: string;
+            maidenName: string;
             middleName: string;
             nickname: string;
             patientId: components["schemas"]["PatientId"];
@@ -1513,6 +1537,7 @@ export interface components {
         };
         /** @description What a new patient's form starts with (spec part 1, section 3 'Patient defaults'). */
         PatientDefaults: {
+            account?: components["schemas"]["AccountDefaults"] | null;
             accountProviderId?: components["schemas"]["UserId"] | null;
             country: string;
             /** Format: int64 */
@@ -1547,7 +1572,16 @@ export interface components {
         PatientInput: {
             /**
              * Format: int64
-             * @description Required for a new account (spec part 1, section 4).
+             * @description On a new patient: the account to add them to (a new member of a family: the
+             *     account holder becomes their primary guarantor). Absent for a new account. Not
+             *     accepted on a change.
+             * @default null
+             */
+            accountId: number | null;
+            /**
+             * Format: int64
+             * @description Required for a new account (spec part 1, section 4); for a new member of an
+             *     account, absent keeps the account's provider.
              * @default null
              */
             accountProviderId: number | null;
@@ -1652,6 +1686,12 @@ export interface components {
             version: number | null;
             /** @default null */
             zipCode: string | null;
+        };
+        /** @description A patient named on another's record. */
+        PatientNameRef: {
+            /** @description "Last, First". */
+            name: string;
+            patientId: components["schemas"]["PatientId"];
         };
         /** @description An entry of the problem list: the diagnoses a billing order starts from. */
         PatientProblem: {
@@ -1789,8 +1829,15 @@ export interface components {
             accountOffice?: components["schemas"]["NamedRef"] | null;
             accountProvider?: components["schemas"]["UserRef"] | null;
             feeSchedule?: components["schemas"]["NamedRef"] | null;
+            /** Format: int64 */
+            patientId: number;
             patientOffice?: components["schemas"]["NamedRef"] | null;
             patientProvider?: components["schemas"]["UserRef"] | null;
+            /**
+             * Format: int32
+             * @description The patient's version: a change names it, as an 'Edit Patient' does.
+             */
+            version: number;
         };
         /** @description New choices; 0 (or null) clears an optional one. The account provider is required. */
         ProviderOfficeFeeInput: {
@@ -1802,6 +1849,12 @@ export interface components {
             officeId?: number | null;
             /** Format: int64 */
             patientProviderId?: number | null;
+            /**
+             * Format: int32
+             * @description The patient's version the choices were made on (or send If-Match); an older one is
+             *     refused with 409 `edit_conflict`.
+             */
+            version?: number | null;
         };
         Resource: {
             name: string;
@@ -2266,6 +2319,12 @@ export interface operations {
                 signed?: 0 | 1;
                 /** @description 1: unsigned orders only. */
                 unsigned?: 0 | 1;
+                /**
+                 * @description Words that must each appear in the order's descriptions, number, or the name of
+                 *     its patient, type, status, assignee, provider or office (any case; at most 100
+                 *     characters, 8 words). The counts and pages are of the matching orders.
+                 */
+                keyword?: string;
             };
             header?: never;
             path?: never;
@@ -2368,6 +2427,12 @@ export interface operations {
                 signed?: 0 | 1;
                 /** @description 1: unsigned orders only. */
                 unsigned?: 0 | 1;
+                /**
+                 * @description Words that must each appear in the order's descriptions, number, or the name of
+                 *     its patient, type, status, assignee, provider or office (any case; at most 100
+                 *     characters, 8 words). The counts and pages are of the matching orders.
+                 */
+                keyword?: string;
             };
             header?: never;
             path?: never;
@@ -2715,11 +2780,32 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Made on an older version of the patient than the stored one; nothing was saved. `current` holds the choices as they are now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No `version` (or If-Match) sent */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     patient_defaults: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account the new patient joins (a new member of a family); absent for a new account. */
+                accountId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2734,7 +2820,24 @@ export interface operations {
                     "application/json": components["schemas"]["PatientDefaults"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

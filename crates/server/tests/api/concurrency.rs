@@ -12,6 +12,7 @@ on_both_databases!(
     two_edits_of_one_patient_never_lose_one,
     two_edits_of_one_order_never_lose_one,
     two_edits_of_one_appointment_never_lose_one,
+    a_provider_change_on_an_older_version_is_refused,
     a_change_without_a_version_is_refused,
 );
 
@@ -89,8 +90,48 @@ async fn two_edits_of_one_appointment_never_lose_one(app: TestApp) {
     race(&app, &path, json!({"notes": "Bring x-rays"}), json!({"length": shorter}), "notes", "length").await;
 }
 
+/// The care assignment is part of the patient: an 'Edit Patient' saved meanwhile makes a
+/// provider change made on the older version stale, and the other way round.
+async fn a_provider_change_on_an_older_version_is_refused(app: TestApp) {
+    let alice = app.demo_token().await;
+    let bob = app.login("ecarter", "demo").await.expect("second user");
+    let path = "/api/patients/1/patient/4/provider";
+    let opened = json_of(app.get(path, &bob).await).await;
+    assert_eq!(opened["patientId"], 4);
+    let version = opened["version"].as_i64().expect("version");
+    let patient = json_of(app.get("/api/patients/4", &alice).await).await;
+    assert_eq!(patient["version"].as_i64(), Some(version), "the patient's own version");
+
+    let first = app.patch(path, &alice, json!({"version": version, "accountProviderId": 7, "officeId": 2})).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    assert_eq!(json_of(first).await["version"].as_i64(), Some(version + 1));
+
+    let choices = json!({"version": version, "accountProviderId": 4, "patientProviderId": 4, "officeId": 2});
+    let stale = app.patch(path, &bob, choices.clone()).await;
+    assert_eq!(stale.status(), StatusCode::CONFLICT);
+    let stale = json_of(stale).await;
+    assert_eq!(stale["code"], "edit_conflict");
+    assert_eq!(stale["current"]["accountProvider"]["userId"], 7, "the first change is shown: {stale}");
+    assert_eq!(stale["current"]["version"].as_i64(), Some(version + 1));
+    let refused = app.audit("patient.provider.update").await;
+    assert_eq!(refused[0].outcome, "failure", "the refusal is audited");
+    assert_eq!(json_of(app.get(path, &alice).await).await["accountProvider"]["userId"], 7, "nothing was saved");
+
+    // An 'Edit Patient' made before the provider change is stale too.
+    let edit = app.patch("/api/patients/4", &bob, json!({"version": version, "nickname": "Bea"})).await;
+    assert_eq!(edit.status(), StatusCode::CONFLICT);
+
+    let mut redone = choices;
+    redone["version"] = stale["current"]["version"].clone();
+    let redone = app.patch(path, &bob, redone).await;
+    assert_eq!(redone.status(), StatusCode::OK);
+    assert_eq!(json_of(redone).await["patientProvider"]["userId"], 4);
+}
+
 async fn a_change_without_a_version_is_refused(app: TestApp) {
     let token = app.demo_token().await;
+    let provider = app.patch("/api/patients/1/patient/4/provider", &token, json!({"accountProviderId": 7})).await;
+    assert_eq!(provider.status(), StatusCode::PRECONDITION_REQUIRED);
     for path in ["/api/patients/4", "/api/orders/1"] {
         let response = app.patch(path, &token, json!({"nickname": "Bea", "shortDescription": "x"})).await;
         assert_eq!(response.status(), StatusCode::PRECONDITION_REQUIRED, "{path}");

@@ -12,6 +12,7 @@ on_both_databases!(
     work_list_is_newest_first_with_total_and_page_count,
     every_filter_agrees_with_a_direct_count,
     pages_cover_the_list_without_overlap,
+    the_keyword_searches_the_whole_list_with_its_counts,
     open_order_count_for_the_dashboard,
     one_order_with_its_notes_and_history,
     new_order_records_its_first_status_and_note,
@@ -23,6 +24,34 @@ on_both_databases!(
     incidents_of_a_patient,
     order_routes_need_a_session_and_are_audited,
 );
+
+/// Every order of a query, page by page.
+async fn whole_list(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
+    let mut all = Vec::new();
+    loop {
+        let response = app.get(&format!("/api/orders/?limit=200&offset={}&{query}", all.len()), token).await;
+        assert_eq!(response.status(), StatusCode::OK, "{query}");
+        let page = json_of(response).await.as_array().cloned().expect("page");
+        let done = page.len() < 200;
+        all.extend(page);
+        if done {
+            return all;
+        }
+    }
+}
+
+/// The keyword's rule, over what a row shows: every word in one of its texts, or the
+/// order's number.
+fn row_matches(order: &Value, words: &[&str]) -> bool {
+    let texts = ["shortDescription", "longDescription", "patientName", "typeString", "statusString"];
+    let texts = [&texts[..], &["assignedToName", "providerName", "officeString"]].concat();
+    let shown: Vec<String> =
+        texts.iter().map(|field| order[field].as_str().unwrap_or_default().to_lowercase()).collect();
+    words.iter().all(|word| {
+        shown.iter().any(|text| text.contains(&word.to_lowercase()))
+            || word.parse::<i64>().is_ok_and(|number| order["ordersId"] == number)
+    })
+}
 
 async fn direct_count(app: &TestApp, condition: &str) -> u64 {
     let db = app.store.connection();
@@ -128,6 +157,52 @@ async fn pages_cover_the_list_without_overlap(app: TestApp) {
     unique.dedup();
     assert_eq!((seen.len(), unique.len()), (total, total));
     assert!(seen.windows(2).all(|w| w[0] > w[1]));
+}
+
+/// The keyword goes to the server: it searches every order the filters give, not the
+/// pages loaded, and the counts and pages are of the matches.
+async fn the_keyword_searches_the_whole_list_with_its_counts(app: TestApp) {
+    let token = app.demo_token().await;
+    let everything = whole_list(&app, &token, "statuses=all").await;
+    let patient_last = everything.iter().find_map(|o| o["patientLast"].as_str()).expect("a patient's order").to_owned();
+    let number = everything[everything.len() / 2]["orderNumber"].as_str().expect("number").to_owned();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        ("lipid".into(), vec!["lipid"]),
+        ("LIPID%20Panel".into(), vec!["lipid", "panel"]),
+        (patient_last.clone(), vec![patient_last.as_str()]),
+        (number.clone(), vec![number.as_str()]),
+        ("open".into(), vec!["open"]),
+    ];
+    for (keyword, words) in &cases {
+        for filters in ["statuses=all", "statuses=0", "user=2"] {
+            let query = format!("{filters}&keyword={keyword}");
+            let expected: Vec<i64> = whole_list(&app, &token, filters)
+                .await
+                .iter()
+                .filter(|o| row_matches(o, words))
+                .map(|o| o["ordersId"].as_i64().expect("id"))
+                .collect();
+            let response = app.get(&format!("/api/orders/?limit=5&{query}"), &token).await;
+            assert_eq!(response.status(), StatusCode::OK, "{query}");
+            assert_eq!(header(&response, "x-total-count"), expected.len() as u64, "{query}");
+            assert_eq!(ids(&json_of(response).await), expected[..expected.len().min(5)], "{query}: newest first");
+            if filters == "statuses=all" {
+                assert!(!expected.is_empty(), "the demo has orders for {keyword}");
+            }
+        }
+    }
+    assert!(everything.iter().filter(|o| row_matches(o, &["lipid"])).count() > 5, "more than the page of 5 matches");
+    // LIKE's wildcards are only characters.
+    for wildcard in ["%25", "_"] {
+        let response = app.get(&format!("/api/orders/?limit=1&statuses=all&keyword={wildcard}"), &token).await;
+        assert!(header(&response, "x-total-count") < everything.len() as u64, "{wildcard}");
+    }
+    let long = app.get(&format!("/api/orders/?keyword={}", "a".repeat(101)), &token).await;
+    assert_eq!(long.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json_of(long).await["fields"]["keyword"], "At most 100 characters");
+    // The words typed are not written to the audit log.
+    let listed = &app.audit("order.list").await[0];
+    assert!(!format!("{listed:?}").to_lowercase().contains("lipid"));
 }
 
 async fn open_order_count_for_the_dashboard(app: TestApp) {

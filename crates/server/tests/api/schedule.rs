@@ -16,6 +16,7 @@ on_both_databases!(
     block_outs_of_the_day_carry_their_rules,
     free_slot_is_booked_with_end_from_length,
     overlap_is_refused_listing_every_appointment_it_meets,
+    a_cancelled_or_missed_visit_gives_its_slot_back,
     practice_may_allow_overlaps,
     dont_schedule_block_out_refuses,
     confirm_scheduling_holds_until_confirmed_or_discarded,
@@ -27,6 +28,7 @@ on_both_databases!(
     deleted_appointments_leave_the_day_and_stay_in_the_history,
     patient_appointments_filter_by_range_status_and_kind,
     follow_ups_and_last_next_appointments,
+    last_and_next_are_around_the_appointment_not_now,
     treatment_plans_add_up,
     version_moves_with_every_change,
     schedule_routes_need_a_session_and_are_audited,
@@ -183,9 +185,61 @@ async fn overlap_is_refused_listing_every_appointment_it_meets(app: TestApp) {
         ids.contains(&morning[0]["appointmentId"].as_i64().expect("id"))
             && ids.contains(&morning[1]["appointmentId"].as_i64().expect("id"))
     );
+    // Each is named: whose, and in what status (the dialog lists them).
+    for on_day in &morning[..2] {
+        let listed = conflict["appointments"]
+            .as_array()
+            .and_then(|list| list.iter().find(|a| a["appointmentId"] == on_day["appointmentId"]))
+            .expect("listed");
+        assert_eq!(listed["patientName"], on_day["patientName"], "{listed}");
+        assert_eq!(listed["patientId"], on_day["patientId"]);
+        assert_eq!(listed["status"], on_day["status"]);
+        assert_eq!(listed["type"], on_day["type"]);
+    }
+    let refusal = &app.audit("appointment.create").await[0];
+    assert_eq!(refusal.outcome, "failure");
+    let shown = refusal.patient_ids.clone().unwrap_or_default();
+    assert!(shown.contains(&format!(",{},", morning[0]["patientId"])), "the patients named are audited: {shown}");
     assert_eq!(conflict["confirmAppointmentId"], Value::Null);
     assert!(conflict["message"].as_str().expect("text").contains("Allow Appointment Overlaps"));
     assert_eq!(day_list(&app, &token, &format!("date={}", day(1))).await.len(), before, "nothing was booked");
+}
+
+/// Statuses 7 Missed, 8 Cancelled and 9 To Reschedule free the slot; the others hold it.
+async fn a_cancelled_or_missed_visit_gives_its_slot_back(app: TestApp) {
+    let token = app.demo_token().await;
+    let start = la(day(3), 6, 0); // before the practice opens: free
+    let book = |patient: i64, status: i64| {
+        let mut body = booking(patient, start, 30, 1);
+        body["statusId"] = json!(status);
+        body
+    };
+    let first = json_of(app.post("/api/scheduling/1/appointments", &token, book(5, 3)).await).await;
+    let first_path = format!("/api/scheduling/1/appointments/{}", first["appointmentId"]);
+    let refused = app.post("/api/scheduling/1/appointments", &token, book(6, 3)).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT, "a confirmed visit holds its slot");
+
+    for (status, name) in [(8, "Cancelled"), (7, "Missed"), (9, "To Reschedule")] {
+        let changed = app.edit(&first_path, &token, json!({"statusId": status})).await;
+        assert_eq!(changed.status(), StatusCode::OK);
+        assert_eq!(json_of(changed).await["status"], name);
+        let response = app.post("/api/scheduling/1/appointments", &token, book(6, 3)).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "booked over a {name} visit");
+        let taken = json_of(response).await["appointmentId"].as_i64().expect("id");
+        // Back to Confirmed, the first would now overlap the new booking.
+        let back = app.edit(&first_path, &token, json!({"statusId": 3})).await;
+        assert_eq!(back.status(), StatusCode::CONFLICT);
+        let back = json_of(back).await;
+        assert_eq!(back["code"], "appointment_overlap");
+        assert_eq!(back["appointments"][0]["appointmentId"], taken);
+        let deleted =
+            app.call(Method::DELETE, &format!("/api/scheduling/1/appointments/{taken}"), Some(&token), None).await;
+        assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    }
+    // An appointment saved as cancelled takes no slot either.
+    app.edit(&first_path, &token, json!({"statusId": 3})).await;
+    let cancelled = app.post("/api/scheduling/1/appointments", &token, book(6, 8)).await;
+    assert_eq!(cancelled.status(), StatusCode::CREATED);
 }
 
 async fn practice_may_allow_overlaps(app: TestApp) {
@@ -495,6 +549,48 @@ async fn follow_ups_and_last_next_appointments(app: TestApp) {
     let detail =
         json_of(app.get(&format!("/api/scheduling/1/appointments/{}", booked["appointmentId"]), &token).await).await;
     assert!(detail.get("lastAppointmentId").is_some() && detail.get("nextAppointmentId").is_some());
+}
+
+/// The Last & Next of an appointment are the patient's appointments just before and just
+/// after its start, never itself and never a deleted one; those of the patient are around now.
+async fn last_and_next_are_around_the_appointment_not_now(app: TestApp) {
+    let token = app.demo_token().await;
+    let mut patient = json!({
+        "firstName": "Odalys", "lastName": "Farquharson", "birthdate": "1981-03-02", "sex": 1,
+        "accountProviderId": 3, "officeId": 1, "feeScheduleId": 1,
+    });
+    patient["relationshipToPrimary"] = json!(1);
+    let created = app.post("/api/patients", &token, patient).await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let patient = json_of(created).await["patientId"].as_i64().expect("id");
+    let book = async |at: DateTime<Utc>| {
+        let response = app.post("/api/scheduling/1/appointments", &token, booking(patient, at, 15, 4)).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "{at}");
+        json_of(response).await["appointmentId"].as_i64().expect("id")
+    };
+    let earlier = book(la(day(-24), 6, 0)).await;
+    let this = book(la(day(0), 6, 0)).await;
+    let deleted = book(la(day(2), 6, 0)).await;
+    let later = book(la(day(6), 6, 0)).await;
+    let response =
+        app.call(Method::DELETE, &format!("/api/scheduling/1/appointments/{deleted}"), Some(&token), None).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+
+    let around = |id: i64| {
+        let app = &app;
+        let token = &token;
+        async move { json_of(app.get(&format!("/api/scheduling/1/appointments/{id}"), token).await).await }
+    };
+    let detail = around(this).await;
+    assert_eq!(
+        (detail["lastAppointmentId"].as_i64(), detail["nextAppointmentId"].as_i64()),
+        (Some(earlier), Some(later))
+    );
+    assert_eq!(detail["lastAppointment"], json!(la(day(-24), 6, 0)));
+    let first = around(earlier).await;
+    assert_eq!((first["lastAppointmentId"].as_i64(), first["nextAppointmentId"].as_i64()), (None, Some(this)));
+    let last = around(later).await;
+    assert_eq!((last["lastAppointmentId"].as_i64(), last["nextAppointmentId"].as_i64()), (Some(this), None));
 }
 
 async fn treatment_plans_add_up(app: TestApp) {

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::orders::{OPEN_STATUSES, OrderFields};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func, IntoTableRef, LikeExpr, Query, TableRef};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
 };
@@ -15,7 +15,9 @@ mod read;
 pub use read::{NoteView, OrderDetail, OrderView, OrderViewPage, PersonName, StatusUpdateView};
 pub(crate) use read::{join_by_id, named_column};
 
-use crate::entities::{incident, order, order_note, order_status, order_status_update, order_type};
+use crate::entities::{
+    incident, office, order, order_note, order_status, order_status_update, order_type, patient, user,
+};
 use crate::{DbErr, Store};
 
 /// Counts stop here: the Mine and All badges show at most 10000 (spec part 1, section 9),
@@ -36,6 +38,8 @@ pub struct OrderFilter {
     pub statuses: Selection,
     pub types: Selection,
     pub signed: Option<bool>,
+    /// Lower-cased words that must each appear in a text the order's row shows.
+    pub keyword: Vec<String>,
 }
 
 fn condition(filter: &OrderFilter) -> Condition {
@@ -69,7 +73,41 @@ fn condition(filter: &OrderFilter) -> Condition {
     if let Some(signed) = filter.signed {
         all = all.add(C::Signed.eq(signed));
     }
+    for word in &filter.keyword {
+        all = all.add(keyword_word(word));
+    }
     all
+}
+
+/// One keyword word: in the descriptions, the order number, or the name of the order's
+/// patient, type, status, assignee, provider or office (the texts its row shows). The
+/// names are looked up by subquery, so the list's page query joins nothing more.
+fn keyword_word(word: &str) -> Condition {
+    use order::Column as C;
+    let pattern = format!("%{}%", word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let like = |column: Expr| Expr::expr(Func::lower(column)).like(LikeExpr::new(pattern.clone()).escape('\\'));
+    let ids_where = |table: TableRef, columns: &[&str]| {
+        let mut any = Condition::any();
+        for column in columns {
+            any = any.add(like(Expr::col(Alias::new(*column))));
+        }
+        Query::select().column(Alias::new("id")).from(table).cond_where(any).to_owned()
+    };
+    let people = || ids_where(user::Entity.into_table_ref(), &["first_name", "last_name"]);
+    let mut any = Condition::any()
+        .add(like(Expr::col((order::Entity, C::ShortDescription))))
+        .add(like(Expr::col((order::Entity, C::LongDescription))))
+        .add(C::PatientId.in_subquery(ids_where(patient::Entity.into_table_ref(), &["first_name", "last_name"])))
+        .add(C::TypeId.in_subquery(ids_where(order_type::Entity.into_table_ref(), &["name"])))
+        .add(C::StatusId.in_subquery(ids_where(order_status::Entity.into_table_ref(), &["name"])))
+        .add(C::AssignedToUserId.in_subquery(people()))
+        .add(C::ProviderId.in_subquery(people()))
+        .add(C::OfficeId.in_subquery(ids_where(office::Entity.into_table_ref(), &["name"])));
+    // The order number is the id shown with leading zeros ("000123").
+    if let Ok(number) = word.parse::<i64>() {
+        any = any.add(C::Id.eq(number));
+    }
+    any
 }
 
 impl Store {

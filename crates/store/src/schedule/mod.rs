@@ -9,7 +9,9 @@
 //! across every server sharing the database.
 
 use chrono::{DateTime, Duration, Utc};
-use domain::schedule::{AppointmentFields, BlockRule, Booking, HOLD_MINUTES, MAX_LENGTH_MINUTES, decide};
+use domain::schedule::{
+    AppointmentFields, BlockRule, Booking, HOLD_MINUTES, MAX_LENGTH_MINUTES, decide, status_holds_slot,
+};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbBackend,
@@ -22,7 +24,7 @@ pub use read::{AppointmentView, FollowUpView};
 
 use crate::audit::AuditEntry;
 use crate::entities::{
-    appointment, transparency, transparency_type, treatment_charge, treatment_phase, treatment_plan,
+    appointment, appointment_status, transparency, transparency_type, treatment_charge, treatment_phase, treatment_plan,
 };
 use crate::versions::{self, Versioned};
 use crate::{Backend, DbErr, Store};
@@ -96,6 +98,12 @@ fn not_archived_overlapping(resource_id: i64, starts_at: DateTime<Utc>, ends_at:
         .add(C::StartsAt.gt(starts_at - Duration::minutes(MAX_LENGTH_MINUTES)))
         .add(C::StartsAt.lt(ends_at))
         .add(C::EndsAt.gt(starts_at))
+}
+
+/// The ids of the appointment statuses whose appointments do not hold their slot.
+async fn slot_freeing_statuses(db: &impl ConnectionTrait) -> Result<Vec<i64>, DbErr> {
+    let statuses = appointment_status::Entity::find().all(db).await?;
+    Ok(statuses.into_iter().filter(|s| !status_holds_slot(&s.category)).map(|s| s.id).collect())
 }
 
 /// Booked appointments and holds younger than `HOLD_MINUTES`.
@@ -216,6 +224,12 @@ impl Store {
         if let Some(id) = existing {
             overlapping.retain(|a| a.id != id && a.replaces_id != Some(id));
         }
+        // A missed or cancelled visit gives its slot back, and one saved as such takes none.
+        let free = slot_freeing_statuses(&txn).await?;
+        if free.contains(&fields.status_id.0) {
+            overlapping.clear();
+        }
+        overlapping.retain(|a| !free.contains(&a.status_id));
         let block_outs = block_outs_in(&txn, Some(&[resource_id]), fields.start, fields.end).await?;
         let rules: Vec<BlockRule> = block_outs.iter().map(|b| b.rule).collect();
 

@@ -177,7 +177,15 @@ async fn save(
             Ok((StatusCode::ACCEPTED, Json(conflict)).into_response())
         }
         SaveOutcome::Refused { appointments, block_outs } => {
-            state.audit(audit.failed().detail("refused: conflicts")).await?;
+            // The dialog names whose appointments are in the way: read them with their names.
+            let mut overlapped = Vec::with_capacity(appointments.len());
+            for a in &appointments {
+                if let Some(view) = state.store.appointment_view(a.id).await? {
+                    overlapped.push(ConflictingAppointment::from_view(&view));
+                }
+            }
+            let shown = overlapped.iter().map(|a| a.patient_id.0);
+            state.audit(audit.failed().detail("refused: conflicts").patients_shown(shown)).await?;
             let overlap = !appointments.is_empty();
             let conflict = ScheduleConflict {
                 code: if overlap { domain::schedule::OVERLAP } else { domain::schedule::BLOCK_OUT }.into(),
@@ -188,10 +196,7 @@ async fn save(
                     "The 'Don't schedule appointments' rule of this time can be turned off in the desktop Transparency Type Reference."
                 }
                 .into(),
-                appointments: appointments
-                    .iter()
-                    .map(|a| ConflictingAppointment { appointment_id: AppointmentId(a.id), start: a.starts_at, end: a.ends_at })
-                    .collect(),
+                appointments: overlapped,
                 not_schedule_appointment: !block_outs.is_empty(),
                 transparencies: block_outs.iter().map(Transparency::from).collect(),
                 confirm_appointment_id: None,

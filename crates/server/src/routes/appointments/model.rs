@@ -131,6 +131,31 @@ pub struct ConflictingAppointment {
     pub appointment_id: AppointmentId,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
+    /// Whose it is, "Last, First" (the overlap dialog names each one).
+    pub patient_id: PatientId,
+    pub patient_name: String,
+    /// The status's and the type's names, as on the appointment.
+    pub status: String,
+    pub r#type: String,
+}
+
+impl ConflictingAppointment {
+    pub fn from_view(v: &AppointmentView) -> Self {
+        let a = &v.appointment;
+        Self {
+            appointment_id: AppointmentId(a.id),
+            start: a.starts_at,
+            end: a.ends_at,
+            patient_id: PatientId(a.patient_id),
+            patient_name: format!(
+                "{}, {}",
+                v.patient_last_name.as_deref().unwrap_or_default(),
+                v.patient_first_name.as_deref().unwrap_or_default()
+            ),
+            status: v.status_name.clone().unwrap_or_default(),
+            r#type: v.type_name.clone().unwrap_or_default(),
+        }
+    }
 }
 
 /// The 409 of an appointment change: a schedule conflict, or `edit_conflict` (an

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::ids::{ChosenId, IncidentId, OfficeId, OrderId, UserId};
 use domain::input::MAX_OFFSET;
-use domain::orders::{OrderDraft, PAGE_DEFAULT, PAGE_MAX, StoredOrder, expand_statuses};
+use domain::orders::{OrderDraft, PAGE_DEFAULT, PAGE_MAX, StoredOrder, expand_statuses, keyword_words};
 use domain::patient::FieldErrors;
 use store::orders::{OrderDetail, OrderFilter};
 use store::versions::WriteOutcome;
@@ -63,6 +63,8 @@ pub async fn list_orders(
         statuses: IdList::parse("statuses", query.statuses.as_deref())?.chosen().map(|chosen| expand_statuses(&chosen)),
         types: IdList::parse("types", query.types.as_deref())?.chosen(),
         signed,
+        keyword: keyword_words(query.keyword.as_deref().unwrap_or_default())
+            .map_err(|problem| AppError::invalid_field("keyword", problem))?,
     };
     let offset = query.offset.unwrap_or(0);
     if offset > MAX_OFFSET {

@@ -200,6 +200,10 @@ pub struct OrdersQuery {
     pub signed: Option<u8>,
     /// 1: unsigned orders only.
     pub unsigned: Option<u8>,
+    /// Words that must each appear in the order's descriptions, number, or the name of
+    /// its patient, type, status, assignee, provider or office (any case; at most 100
+    /// characters, 8 words). The counts and pages are of the matching orders.
+    pub keyword: Option<String>,
 }
 
 /// An order as its form sends it. On an edit, fields left out keep their values.

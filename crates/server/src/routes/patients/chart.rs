@@ -4,7 +4,7 @@
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::ids::PatientId;
-use domain::patient::age_on;
+use domain::patient::{age_on, mask_government_identifier};
 use serde::Serialize;
 use store::entities::patient;
 use utoipa::ToSchema;
@@ -124,10 +124,13 @@ pub struct Guarantor {
     pub middle_name: String,
     pub prefix: String,
     pub suffix: String,
+    pub maiden_name: String,
     pub nickname: String,
     pub birthdate: Option<NaiveDate>,
     pub age: Option<i64>,
     pub sex: i16,
+    /// The SSN with only its last four digits shown ("***-**-6789"), or "".
+    pub government_identifier: String,
     pub street_address: String,
     pub suite: String,
     pub city: String,
@@ -159,10 +162,12 @@ fn guarantor(p: &patient::Model, today: NaiveDate) -> Guarantor {
         middle_name: p.middle.clone(),
         prefix: p.prefix.clone(),
         suffix: p.suffix.clone(),
+        maiden_name: p.maiden_name.clone(),
         nickname: p.nickname.clone(),
         birthdate: p.birthdate,
         age: p.birthdate.map(|b| age_on(b, today)),
         sex: p.sex,
+        government_identifier: mask_government_identifier(&p.government_identifier),
         street_address: p.street_address.clone(),
         suite: p.suite.clone(),
         city: p.city.clone(),

@@ -9,7 +9,7 @@ pub mod model;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use domain::ids::{OfficeId, UserId};
+use domain::ids::{AccountId, OfficeId, PatientId, UserId};
 use domain::patient::{FieldErrors, IdentifierChange, PatientDraft, PatientFields, government_identifier_change};
 use domain::search::{DEFAULT_RESULTS, MAX_RESULTS, MIN_QUERY_CHARS, parse_query};
 use serde::{Deserialize, Serialize};
@@ -113,16 +113,60 @@ pub struct PatientDefaults {
     pub phone2: PhoneEntry,
     pub phone3: PhoneEntry,
     pub country: String,
+    /// For a new member of an account (`accountId` asked for): the account, its holder
+    /// (the new patient's primary guarantor), and the holder's address and home phone
+    /// as the new patient's. Absent for a new account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account: Option<AccountDefaults>,
+}
+
+/// What a new member of an account starts with besides the practice's defaults.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountDefaults {
+    pub account_id: AccountId,
+    /// The account holder: the new patient's primary guarantor.
+    pub primary_guarantor: Option<PatientNameRef>,
+    pub street_address: String,
+    pub suite: String,
+    pub city: String,
+    pub state: String,
+    pub zip_code: String,
+    pub country: String,
+    /// The holder's home phone (type 0), if they have one.
+    pub home_phone: Option<PhoneEntry>,
+}
+
+/// A patient named on another's record.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PatientNameRef {
+    pub patient_id: PatientId,
+    /// "Last, First".
+    pub name: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct PatientDefaultsQuery {
+    /// The account the new patient joins (a new member of a family); absent for a new account.
+    pub account_id: Option<i64>,
 }
 
 /// Defaults for the new-patient form.
-#[utoipa::path(get, path = "/patients/default", tag = "patients",
-    responses((status = 200, body = PatientDefaults), (status = 401, body = ApiError)))]
+#[utoipa::path(get, path = "/patients/default", tag = "patients", params(PatientDefaultsQuery),
+    responses((status = 200, body = PatientDefaults), (status = 400, body = ApiError), (status = 404, description = "No such account", body = ApiError), (status = 401, body = ApiError)))]
 pub async fn patient_defaults(
     State(state): State<AppState>,
     current: CurrentSession,
+    Query(query): Query<PatientDefaultsQuery>,
 ) -> Result<Json<PatientDefaults>, AppError> {
     let store = &state.store;
+    let account = match query.account_id {
+        Some(id) => Some(account_defaults(&state, &current, id).await?),
+        None => None,
+    };
     let me = store.user_by_id(current.user_id).await?.filter(|u| u.is_provider).map(|u| u.id);
     let named = |rows: Vec<(i64, String)>, wanted: &str| {
         rows.iter().find(|(_, name)| name.eq_ignore_ascii_case(wanted)).map(|(id, _)| *id)
@@ -147,8 +191,56 @@ pub async fn patient_defaults(
         phone2: empty_phone(0),
         phone3: empty_phone(1),
         country: "United States of America".into(),
+        account,
     }))
 }
+
+/// A new member's defaults from their account's holder; reading them is a read of the
+/// holder's record, audited as such.
+async fn account_defaults(
+    state: &AppState,
+    current: &CurrentSession,
+    account_id: i64,
+) -> Result<AccountDefaults, AppError> {
+    let not_found = || AppError::not_found(format!("No account with ID {account_id}"));
+    let account = state.store.accounts_by_ids(&[account_id]).await?.into_iter().next().ok_or_else(not_found)?;
+    let holder = match account.primary_patient_id {
+        Some(id) => state.store.patients_by_ids(&[id]).await?.into_iter().next(),
+        None => None,
+    };
+    let audit = current.audit("patient.defaults.read").entity("account", Some(account_id.to_string()));
+    state
+        .audit(match &holder {
+            Some(holder) => audit.patient(holder.id),
+            None => audit,
+        })
+        .await?;
+    let text =
+        |pick: fn(&store::entities::patient::Model) -> &String| holder.as_ref().map(pick).cloned().unwrap_or_default();
+    let home_phone = holder.as_ref().and_then(|h| {
+        [(&h.phone1_number, h.phone1_type), (&h.phone2_number, h.phone2_type), (&h.phone3_number, h.phone3_type)]
+            .into_iter()
+            .find(|(number, kind)| !number.is_empty() && *kind == Some(HOME_PHONE))
+            .map(|(number, kind)| PhoneEntry { number: model::format_phone(number), kind: kind.map(i64::from) })
+    });
+    Ok(AccountDefaults {
+        account_id: AccountId(account.id),
+        primary_guarantor: holder.as_ref().map(|h| PatientNameRef {
+            patient_id: PatientId(h.id),
+            name: format!("{}, {}", h.last_name, h.first_name),
+        }),
+        street_address: text(|h| &h.street_address),
+        suite: text(|h| &h.suite),
+        city: text(|h| &h.city),
+        state: text(|h| &h.state),
+        zip_code: text(|h| &h.zip_code),
+        country: text(|h| &h.country),
+        home_phone,
+    })
+}
+
+/// Phone type 0 is Home (spec part 2, 'Patient Information').
+const HOME_PHONE: i16 = 0;
 
 /// The patient's record, read again after a change.
 async fn reread(state: &AppState, patient_id: i64) -> Result<PatientRecord, AppError> {
@@ -205,7 +297,8 @@ pub struct PossibleDuplicates {
     pub duplicates: Vec<PatientSearchResult>,
 }
 
-/// Creates a new account with this patient as its first patient and guarantor.
+/// Creates a new account with this patient as its first patient and guarantor, or, with
+/// `accountId`, adds the patient to that account (its holder becomes their guarantor).
 #[utoipa::path(post, path = "/patients", tag = "patients", request_body = PatientInput,
     responses(
         (status = 201, description = "Created", body = Patient),
@@ -230,7 +323,18 @@ pub async fn create_patient(
     if let Err(problem) = &identifier {
         errors.insert("governmentIdentifier".into(), problem.clone());
     }
-    if care.account_provider_id.is_none() {
+    // A new member of an account keeps the account's provider unless one is chosen.
+    let account = match input.account_id {
+        Some(id) => match state.store.accounts_by_ids(&[id]).await?.into_iter().next() {
+            Some(account) => Some(account),
+            None => {
+                errors.insert("accountId".into(), format!("No account with ID {id}"));
+                None
+            }
+        },
+        None => None,
+    };
+    if care.account_provider_id.is_none() && input.account_id.is_none() {
         errors.insert("accountProviderId".into(), "Required field".into());
     }
     check_choices(&state, checked.as_ref().ok(), &care, &mut errors).await?;
@@ -261,8 +365,20 @@ pub async fn create_patient(
         }
     }
 
-    let audit = current.audit("patient.create").entity("account", None);
-    let patient_id = state.store.create_account_with_patient(&fields, care, &identifier, state.now(), audit).await?;
+    let patient_id = match account {
+        Some(account) => {
+            let audit = current.audit("patient.create").entity("account", Some(account.id.to_string()));
+            state
+                .store
+                .add_patient_to_account(account.id, &fields, care, &identifier, state.now(), audit)
+                .await?
+                .ok_or_else(|| AppError::invalid_field("accountId", format!("No account with ID {}", account.id)))?
+        }
+        None => {
+            let audit = current.audit("patient.create").entity("account", None);
+            state.store.create_account_with_patient(&fields, care, &identifier, state.now(), audit).await?
+        }
+    };
     let record = reread(&state, patient_id).await?;
     Ok((StatusCode::CREATED, Json(patient_answer(&state, &record).await?)).into_response())
 }
@@ -286,6 +402,9 @@ pub async fn update_patient(
     Json(input): Json<PatientInput>,
 ) -> Result<Json<Patient>, AppError> {
     let version = expected_version(&headers, input.version)?;
+    if input.account_id.is_some_and(|id| id != record.account.id) {
+        return Err(AppError::invalid_field("accountId", "A patient's account cannot be changed"));
+    }
     let checked = input.over(draft_of(&record.patient)).check(state.today());
     let identifier = government_identifier_change(input.government_identifier.as_deref());
     let care_sent = input.account_provider_id.is_some()

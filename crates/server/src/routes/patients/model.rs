@@ -199,7 +199,12 @@ pub struct PatientInput {
     pub phone2: Option<PhoneEntry>,
     pub phone3: Option<PhoneEntry>,
     pub email: Option<String>,
-    /// Required for a new account (spec part 1, section 4).
+    /// On a new patient: the account to add them to (a new member of a family: the
+    /// account holder becomes their primary guarantor). Absent for a new account. Not
+    /// accepted on a change.
+    pub account_id: Option<i64>,
+    /// Required for a new account (spec part 1, section 4); for a new member of an
+    /// account, absent keeps the account's provider.
     pub account_provider_id: Option<i64>,
     pub patient_provider_id: Option<i64>,
     pub office_id: Option<i64>,

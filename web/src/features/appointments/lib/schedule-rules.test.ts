@@ -291,11 +291,11 @@ describe('appointment form', () => {
     const base = { message: '', appointments: [], transparencies: [], notScheduleAppointment: false };
     const block = { transparencyId: 3, resourceId: 1, blockName: 'Emergency Slot', color: '#ffffff', rule: 'confirm', start: '', end: '' };
     expect(conflictKind({ ...base, code: 'confirm_scheduling', transparencies: [block], confirmAppointmentId: 9 })).toBe('confirm');
-    expect(conflictKind({ ...base, code: 'appointment_overlap', appointments: [{ appointmentId: 4, start: '', end: '' }], confirmAppointmentId: null })).toBe('overlap');
+    expect(conflictKind({ ...base, code: 'appointment_overlap', appointments: [{ appointmentId: 4, start: '', end: '', patientId: 5, patientName: 'Lee, Ann', status: 'Confirmed', type: 'Cleaning' }], confirmAppointmentId: null })).toBe('overlap');
     expect(conflictKind({ ...base, code: 'block_out', transparencies: [{ ...block, rule: 'refuse' }], notScheduleAppointment: true })).toBe('blockOut');
     // The code decides, not the parts; a code not known yet falls back on the parts.
-    expect(conflictKind({ ...base, code: 'block_out', appointments: [{ appointmentId: 4, start: '', end: '' }] })).toBe('blockOut');
-    expect(conflictKind({ ...base, code: 'something_new', appointments: [{ appointmentId: 4, start: '', end: '' }] } as never)).toBe('overlap');
+    expect(conflictKind({ ...base, code: 'block_out', appointments: [{ appointmentId: 4, start: '', end: '', patientId: 5, patientName: 'Lee, Ann', status: 'Confirmed', type: 'Cleaning' }] })).toBe('blockOut');
+    expect(conflictKind({ ...base, code: 'something_new', appointments: [{ appointmentId: 4, start: '', end: '', patientId: 5, patientName: 'Lee, Ann', status: 'Confirmed', type: 'Cleaning' }] } as never)).toBe('overlap');
     expect(isConflictInfo({ ...base, code: 'block_out' })).toBe(true);
     expect(isConflictInfo({ code: 'hold_expired', message: 'gone' })).toBe(false);
     expect(isConflictInfo({ appointmentId: 4 })).toBe(false);

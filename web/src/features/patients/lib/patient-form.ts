@@ -299,6 +299,7 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode,
     // Left null: kept as stored (the SSN), or decided by the caller (allowDuplicate).
     governmentIdentifier: null,
     allowDuplicate: null,
+    accountId: null,
     accountProviderId: null,
     patientProviderId: null,
     officeId: null,

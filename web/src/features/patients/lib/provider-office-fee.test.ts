@@ -12,6 +12,6 @@ describe("'Edit Provider, Office, Fee Schedule'", () => {
   it('starts from the stored choices and sends all four, none as 0', () => {
     const values = providerOfficeFeeValues({ accountProvider: { userId: 3 }, patientProvider: null, patientOffice: { id: 2 }, feeSchedule: null } as never);
     expect(values).toEqual({ accountProviderId: '3', patientProviderId: '', officeId: '2', feeScheduleId: '' });
-    expect(toProviderOfficeFeeInput(values)).toEqual({ accountProviderId: 3, patientProviderId: 0, officeId: 2, feeScheduleId: 0 });
+    expect(toProviderOfficeFeeInput(values, 6)).toEqual({ version: 6, accountProviderId: 3, patientProviderId: 0, officeId: 2, feeScheduleId: 0 });
   });
 });

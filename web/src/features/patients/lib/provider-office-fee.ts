@@ -29,10 +29,10 @@ export function providerOfficeFeeValues(c: ProviderOfficeFee): ProviderOfficeFee
   };
 }
 
-/** All four are sent; none is 0 (which clears an optional one). */
-export function toProviderOfficeFeeInput(v: ProviderOfficeFeeValues): Required<ProviderOfficeFeeInput> {
+/** All four are sent (0 clears an optional one), with the patient's version they were chosen on. */
+export function toProviderOfficeFeeInput(v: ProviderOfficeFeeValues, version: number): Required<ProviderOfficeFeeInput> {
   const id = (text: string) => (text === '' ? 0 : Number(text));
-  return { accountProviderId: id(v.accountProviderId), patientProviderId: id(v.patientProviderId), officeId: id(v.officeId), feeScheduleId: id(v.feeScheduleId) };
+  return { version, accountProviderId: id(v.accountProviderId), patientProviderId: id(v.patientProviderId), officeId: id(v.officeId), feeScheduleId: id(v.feeScheduleId) };
 }
 
 export const isProviderOfficeFeeField = (name: string): name is ProviderOfficeFeeField => (PROVIDER_OFFICE_FEE_FIELDS as readonly string[]).includes(name);
