@@ -160,6 +160,8 @@ test.describe('Schedule on a desktop', () => {
     await refused.getByRole('button', { name: 'Ok' }).click();
     await expect(form.dialog).toBeVisible();
     await form.dialog.getByRole('button', { name: 'Cancel' }).click();
+    // What was typed is thrown away only when the user says so.
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(form.dialog).toBeHidden();
 
     const slot = await api.blockOutWithRule('confirm', today);

@@ -83,9 +83,9 @@ function FormBody({
     setOtherErrors([]);
     setSaving(true);
     if (mode === 'create') {
-      create.mutate({ ...toPatientInput(values, 'create', null, accountId ?? null), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
+      create.mutate({ ...toPatientInput(values, 'create', null, undefined, accountId ?? null), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
     } else if (patientId) {
-      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version()) }, { onSuccess: (p) => onSaved(p), onError: failed });
+      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version(), conflict.opened()) }, { onSuccess: (p) => onSaved(p), onError: failed });
     }
   }
 

@@ -276,14 +276,41 @@ export function validatePatientForm(values: PatientFormValues, mode: PatientForm
 
 const choice = (value: string) => (value === '' ? 0 : Number(value));
 
+/** A phone of the form as sent: its trimmed number and its type (null for none). */
+const phoneEntry = (p: PhoneValues): PhoneEntry => ({ number: p.number, type: p.type === '' ? null : (Number(p.type) as PhoneType) });
+
+/** The explicit clear of a phone the user emptied: no number and no type. */
+export const CLEARED_PHONE: PhoneEntry = { number: '', type: null };
+
+/**
+ * One phone as sent (values trimmed). The spec drops empty phone entries before saving, so
+ * a phone without a number is not sent (null), whatever type its select still shows (a new
+ * account's empty phones start with the default types). On a change the server reads a
+ * phone sent as null as "keep the stored one", so a phone the user emptied, which had a
+ * number when the form was opened (`opened`; unknown: assume it had), is cleared explicitly
+ * with `CLEARED_PHONE`, which carries no type.
+ */
+export function phoneInput(phone: PhoneValues, mode: PatientFormMode, opened?: PhoneValues): PhoneEntry | null {
+  if (phone.number !== '') return phoneEntry(phone);
+  if (mode === 'create') return null;
+  return opened === undefined || opened.number.trim() !== '' ? { ...CLEARED_PHONE } : null;
+}
+
 /**
  * What the form sends: trimmed texts ('' clears on a change), selects as ids (0 is none
- * and clears), every phone (an empty number is dropped on create and clears on a change;
- * the server moves the remaining ones up). The SSN is never sent: the form does not show it,
+ * and clears), the phones with a number (empty entries are dropped, see `phoneInput`; the
+ * server moves the remaining ones up). The SSN is never sent: the form does not show it,
  * so a change keeps the stored one. Provider, office and fee schedule only for a new account
- * (an existing patient's are changed on 'Provider Office & Fee Schedule').
+ * (an existing patient's are changed on 'Provider Office & Fee Schedule'). `opened`: the
+ * values the edit form was opened with (which phones had a number).
  */
-export function toPatientInput(values: PatientFormValues, mode: PatientFormMode, version: number | null = null, accountId: number | null = null): PatientInput {
+export function toPatientInput(
+  values: PatientFormValues,
+  mode: PatientFormMode,
+  version: number | null = null,
+  opened?: PatientFormValues,
+  accountId: number | null = null,
+): PatientInput {
   const v = trimValues(values);
   const input: PatientInput = {
     // A change names the version of the record it was made on (a stale one is refused: 409); a new patient has none.
@@ -319,9 +346,9 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode,
     zipCode: v.zipCode,
     country: v.country,
     email: v.email,
-    phone1: { number: v.phone1.number, type: v.phone1.type === '' ? null : (Number(v.phone1.type) as PhoneType) },
-    phone2: { number: v.phone2.number, type: v.phone2.type === '' ? null : (Number(v.phone2.type) as PhoneType) },
-    phone3: { number: v.phone3.number, type: v.phone3.type === '' ? null : (Number(v.phone3.type) as PhoneType) },
+    phone1: phoneInput(v.phone1, mode, opened?.phone1),
+    phone2: phoneInput(v.phone2, mode, opened?.phone2),
+    phone3: phoneInput(v.phone3, mode, opened?.phone3),
   };
   for (const name of SELECT_FIELDS) {
     if (mode === 'edit' && (name === 'accountProviderId' || name === 'patientProviderId' || name === 'officeId' || name === 'feeScheduleId')) continue; // null: kept
