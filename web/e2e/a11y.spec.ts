@@ -131,6 +131,20 @@ test.describe('Accessibility (axe)', () => {
     expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
   });
 
+  test('the warning toast has no violations (its text contrast included)', async ({ page, loginScreen }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto('patients');
+    const search = page.getByPlaceholder('Search for a patient...');
+    await search.fill('s');
+    await search.press('Enter');
+    const toast = page.getByRole('alert').filter({ hasText: 'Please enter more than 2 characters' });
+    await expect(toast).toBeVisible();
+    const result = await new AxeBuilder({ page }).include('.MuiSnackbar-root').withTags(TAGS).analyze();
+    expect(result.violations).toEqual([]);
+  });
+
   test('the preferences screen has no violations', async ({ page, loginScreen }) => {
     await loginScreen.goto();
     await loginScreen.loginAsDemo();

@@ -241,9 +241,14 @@ test.describe('Orders at phone width', () => {
     await expect(orders.count('All')).toHaveText(String(await api.orderCount('statuses=0')));
     await expect(orders.count('Mine')).toHaveText(String(await api.orderCount(`user=${user.userId}&statuses=0`)));
     await expect.poll(async () => (await api.preferences(['defaultOrdersView']))['defaultOrdersView']).toBe('all');
+    // The badge counts filters changed from the defaults: none yet.
+    await expect(orders.filters).toHaveAccessibleName('Filters');
+    await expect(orders.filters.locator('.MuiBadge-badge')).toBeHidden();
 
     // One status: Results Available (blue dots).
     await orders.applyFilters({ Statuses: ['Results Available'] });
+    await expect(orders.filters).toHaveAccessibleName('Filters (1 in use)');
+    await expect(orders.filters.locator('.MuiBadge-badge')).toHaveText('1');
     await expect(orders.count('All')).toHaveText(String(await api.orderCount('statuses=9')));
     await expect(orders.count('Mine')).toHaveText(String(await api.orderCount(`user=${user.userId}&statuses=9`)));
     await expect(orders.rows.first().getByTestId('status-dot')).toHaveAttribute('data-dot', 'available');
@@ -253,6 +258,7 @@ test.describe('Orders at phone width', () => {
     const unsigned = await api.orderCount('statuses=9&unsigned=1');
     await orders.applyFilters({ Signed: ['Unsigned'] });
     await expect(orders.count('All')).toHaveText(String(unsigned));
+    await expect(orders.filters).toHaveAccessibleName('Filters (2 in use)');
     await expect.poll(async () => (await api.preferences(['ordersFilters']))['ordersFilters']).toEqual({ ...ALL_STATUSES, statuses: [9], signed: false });
 
     // Kept across visits, with the tab.
@@ -266,6 +272,7 @@ test.describe('Orders at phone width', () => {
     await expect(orders.rows).toHaveCount(1);
     await expect(orders.rows.first()).toContainText(`#${first.orderNumber}`);
     await expect(orders.count('All')).toHaveText('1');
+    await expect(orders.main.getByRole('status').filter({ hasText: /shown$/ })).toHaveText('1 order shown');
     await orders.keyword.fill('zzz no such order');
     await expect(orders.noOrders).toHaveText('No orders were found');
     await orders.keyword.fill('');

@@ -19,6 +19,11 @@ export const theme = createTheme({
     primary: { main: BRAND.primary, dark: '#1A86B5', light: '#6CC6EC', contrastText: INK },
     secondary: { main: BRAND.secondary, contrastText: '#ffffff' },
     error: { main: '#B71C1C' },
+    // MUI's orange (#ed6c02) and light blue (#0288d1) carry white text at 3.1:1 and 3.9:1 in
+    // filled alerts (the toasts). Dark amber #8A4B00 (the 'Now saved' notes' colour) and dark
+    // blue #01579B keep white text at 6.8:1 and 7.4:1, and their standard alerts' text stays dark.
+    warning: { main: '#8A4B00' },
+    info: { main: '#01579B' },
     background: { default: '#f4f7f9', paper: '#ffffff' },
     text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.68)' },
   },

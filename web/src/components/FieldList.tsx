@@ -27,7 +27,9 @@ export function FieldList({ rows, label }: { rows: FieldRow[]; label?: string })
         gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr' },
         columnGap: 2,
         '& dt': { color: 'text.secondary', fontSize: '0.875rem', pt: { xs: 1.25, sm: 1.5 } },
-        '& dd': { m: 0, pb: 1.25, pt: { xs: 0.25, sm: 1.5 }, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' },
+        // A word breaks only when it alone is wider than the list (a last resort); e-mail
+        // addresses carry their own break points (EmailText).
+        '& dd': { m: 0, pb: 1.25, pt: { xs: 0.25, sm: 1.5 }, borderBottom: 1, borderColor: 'divider', overflowWrap: 'break-word' },
         '& dt:not(:first-of-type)': { borderTop: { sm: 1 }, borderColor: { sm: 'transparent' } },
       }}
     >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertSummary } from './alert-summary';
 import { displayAge, displayBirthdate, displayDate, displayDateTime } from './dates';
-import { cappedCount, dollars, fullName, listName, personName, phoneTypeLabel, telHref } from './format';
+import { cappedCount, countOf, dollars, emailParts, fullName, listName, personName, phoneTypeLabel, plural, telHref } from './format';
 import { COUNTRIES, US_STATES, exactOption, optionLabel, prefixMatches } from './places';
 import { withRecentPatient } from './recent-patients';
 
@@ -135,5 +135,38 @@ describe('date and time', () => {
     expect(displayDateTime(instant)).toBe('11/22/2026 02:05 PM');
     expect(displayDateTime(null)).toBe('');
     expect(displayDateTime('nonsense')).toBe('');
+  });
+});
+
+describe('counts with their word', () => {
+  it("says '1 order' and '0 orders', '65 orders'", () => {
+    expect(countOf(1, 'order')).toBe('1 order');
+    expect(countOf(0, 'order')).toBe('0 orders');
+    expect(countOf(65, 'order')).toBe('65 orders');
+    expect(countOf(1, 'Day')).toBe('1 Day');
+    expect(countOf(30, 'Day')).toBe('30 Days');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
+    expect(countOf(1, 'person', 'people')).toBe('1 person');
+  });
+  it('gives the word alone', () => {
+    expect(plural(1, 'second')).toBe('second');
+    expect(plural(59, 'second')).toBe('seconds');
+    expect(plural(-1, 'minute')).toBe('minutes');
+  });
+});
+
+describe('e-mail addresses', () => {
+  it("wrap only after '@' and after dots", () => {
+    expect(emailParts('maximiliana.vandenberg-oppenheimer@northwestfamilydental.example.com')).toEqual([
+      'maximiliana.',
+      'vandenberg-oppenheimer@',
+      'northwestfamilydental.',
+      'example.',
+      'com',
+    ]);
+    expect(emailParts('a@b')).toEqual(['a@', 'b']);
+    expect(emailParts('trailing.')).toEqual(['trailing.']);
+    expect(emailParts('')).toEqual(['']);
+    expect(emailParts('a..b@@c').join('')).toBe('a..b@@c');
   });
 });

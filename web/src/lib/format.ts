@@ -61,3 +61,21 @@ export function cappedCount(count: number, { cap = ORDERS_BADGE_CAP, grouped = f
   const safe = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
   return safe > cap ? `${show(cap)}+` : show(safe);
 }
+
+/**
+ * The word for a count: `singular` for exactly 1, else `plural` ('orders' by default from
+ * 'order'; give it for other words: 'people'). English, which every text of the app is in.
+ */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return count === 1 ? singular : pluralForm;
+}
+
+/** A count with its word: '1 order', '0 orders', '65 orders'. */
+export function countOf(count: number, singular: string, pluralForm?: string): string {
+  return `${count} ${plural(count, singular, pluralForm)}`;
+}
+
+/** An e-mail address cut after '@' and after each dot: where it may wrap ('a.b@c.org' -> 'a.', 'b@', 'c.', 'org'). */
+export function emailParts(email: string): string[] {
+  return email.split(/(?<=[@.])(?=.)/);
+}

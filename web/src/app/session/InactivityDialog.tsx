@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import { INACTIVITY_COUNTDOWN_SECONDS } from '@/lib/constants';
+import { plural } from '@/lib/format';
 
 /** The 60-second warning before the inactivity logout. */
 export function InactivityDialog({ secondsLeft, onStay }: { secondsLeft: number | null; onStay: () => void }) {
@@ -17,7 +18,7 @@ export function InactivityDialog({ secondsLeft, onStay }: { secondsLeft: number 
       <DialogContent>
         <DialogContentText id="inactivity-text">
           For the security of patient data you will be logged out in{' '}
-          <strong data-testid="inactivity-seconds">{seconds}</strong> {seconds === 1 ? 'second' : 'seconds'}.
+          <strong data-testid="inactivity-seconds">{seconds}</strong> {plural(seconds, 'second')}.
         </DialogContentText>
         <LinearProgress
           variant="determinate"

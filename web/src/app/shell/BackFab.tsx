@@ -6,14 +6,16 @@ import { DRAWER_WIDTH } from '@/lib/constants';
 
 /**
  * Installed apps have no browser back button: this one appears only in standalone
- * mode, and sits higher on the appointments page (above its bottom bar).
+ * mode, and sits higher on the schedule (above its bottom bar of days). An appointment's
+ * own pages (/appointments/{id}) have no such bar: there it sits as low as elsewhere, where
+ * the page's bottom padding keeps the last lines clear of it.
  */
 export function BackFab() {
   const standalone = useStandalone();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (!standalone) return null;
-  const onAppointments = pathname === '/appointments' || pathname.startsWith('/appointments/');
+  const onSchedule = pathname === '/appointments' || pathname === '/appointments/';
   return (
     <Fab
       size="medium"
@@ -22,7 +24,7 @@ export function BackFab() {
       sx={{
         position: 'fixed',
         left: { xs: 16, md: DRAWER_WIDTH + 16 },
-        bottom: onAppointments ? 88 : 16,
+        bottom: onSchedule ? 88 : 16,
         bgcolor: 'background.paper',
         '&:hover': { bgcolor: 'grey.100' },
       }}

@@ -75,7 +75,8 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                     <ListItemText
                       primary={item.label}
                       secondary={patientName}
-                      slotProps={{ secondary: { noWrap: true, 'data-testid': 'nav-patient-name' } as object }}
+                      // The whole name, on two lines if need be (a drawer is narrow: one line cut it).
+                      slotProps={{ secondary: { 'data-testid': 'nav-patient-name', sx: { overflowWrap: 'break-word' } } as object }}
                     />
                     {patientsOpen ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
                   </ListItemButton>

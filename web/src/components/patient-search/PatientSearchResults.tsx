@@ -9,7 +9,7 @@ import { memo, useCallback, useDeferredValue, useLayoutEffect, useRef } from 're
 import { Link as RouterLink } from 'react-router';
 import type { PatientSearchResult } from '@/api/patients/keys';
 import { displayBirthdate } from '@/lib/dates';
-import { listName } from '@/lib/format';
+import { countOf, listName } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 
 const MARKERS = [
@@ -150,7 +150,7 @@ export function PatientSearchResults({
     <Box aria-busy={loading} sx={{ position: 'relative', minHeight: 4 }}>
       {loading && <LinearProgress aria-label="Searching" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <div role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {searched && results && !stale ? (results.length === 0 ? MESSAGES.noPatientsFound : `${results.length} ${results.length === 1 ? 'patient' : 'patients'} found`) : ''}
+        {searched && results && !stale ? (results.length === 0 ? MESSAGES.noPatientsFound : `${countOf(results.length, 'patient')} found`) : ''}
       </div>
       {error && !results ? (
         <Typography color="error" sx={{ py: 3, display: 'flex', gap: 1, alignItems: 'center' }}>

@@ -246,6 +246,8 @@ function FormBody({
             id="appointment-patient"
             label="Patient"
             required
+            // Read-only, so it wraps: a long name with its id would be cut in a one-line input.
+            multiline
             value={patientName}
             error={!!errors.patientId}
             helperText={errors.patientId}

@@ -9,6 +9,7 @@ import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { FollowUp } from '@/api/scheduling/keys';
 import { QueryState, EmptyText } from '@/components/page-parts';
 import { displayDate } from '@/lib/dates';
+import { countOf } from '@/lib/format';
 import { formatIn } from '@/lib/time-zone';
 import { useFollowUps } from '../api/get-patient-lists';
 import { followUpColor } from '../lib/schedule-rules';
@@ -32,7 +33,7 @@ function FollowUpCard({ followUp: f, zone }: { followUp: FollowUp; zone: string 
   const body = (
     <Box sx={{ p: 1.5 }}>
       <Typography component="h3" sx={{ fontWeight: 600 }}>
-        {f.type || 'Follow-Up'} · {f.frequency} Days
+        {f.type || 'Follow-Up'} · {countOf(f.frequency, 'Day')}
       </Typography>
       <Line label="Follow-Up Date">{displayDate(f.followupDate)}</Line>
       <Line label="Next Visit">{f.nextVisit ? `${formatIn(f.nextVisit, zone, 'MM/dd/yyyy')} ${formatIn(f.nextVisit, zone, 'hh:mm a')}` : '—'}</Line>

@@ -49,7 +49,7 @@ export function OrderRow({ order }: { order: Order }) {
           variant="subtitle1"
           data-testid="order-title"
           data-urgent={order.urgent ? 'true' : 'false'}
-          sx={{ display: 'block', fontWeight: 600, lineHeight: 1.35, color: order.urgent ? URGENT_COLOR : 'text.primary', overflowWrap: 'anywhere' }}
+          sx={{ display: 'block', fontWeight: 600, lineHeight: 1.35, color: order.urgent ? URGENT_COLOR : 'text.primary', overflowWrap: 'break-word' }}
         >
           {order.urgent && (
             <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 700, letterSpacing: 0.4, textTransform: 'uppercase', mr: 0.75, border: 1, borderRadius: 1, px: 0.5, verticalAlign: 'text-bottom' }}>

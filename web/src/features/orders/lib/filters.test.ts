@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ORDERS_FILTERS, type OrdersFilters } from '@/api/preferences/model';
 import {
-  activeFilterCount,
+  changedFilterCount,
   choiceFromSelection,
   filtersFromQuery,
   ordersQuery,
@@ -55,9 +55,18 @@ describe('filters and the list query', () => {
     expect(choiceFromSelection([0])).toEqual([0]);
   });
 
-  it('counts the filters in use and compares filters by meaning', () => {
-    expect(activeFilterCount(DEFAULT_ORDERS_FILTERS)).toBe(1);
-    expect(activeFilterCount({ offices: [1], statuses: 'all', providers: [], types: 'all', signed: false })).toBe(2);
+  it('counts only the filters changed from the defaults (All Open is a default, not a filter in use)', () => {
+    expect(changedFilterCount(DEFAULT_ORDERS_FILTERS)).toBe(0);
+    // The same filters written otherwise: the ids in another order, nothing chosen for 'all'.
+    expect(changedFilterCount({ offices: [], statuses: [0], providers: 'all', types: [], signed: 'both' })).toBe(0);
+    // Every status instead of All Open is a change.
+    expect(changedFilterCount({ ...DEFAULT_ORDERS_FILTERS, statuses: 'all' })).toBe(1);
+    expect(changedFilterCount({ ...DEFAULT_ORDERS_FILTERS, statuses: [9] })).toBe(1);
+    expect(changedFilterCount({ offices: [1], statuses: 'all', providers: [], types: 'all', signed: false })).toBe(3);
+    expect(changedFilterCount({ offices: [0, 2], statuses: [1, 7], providers: [5], types: [100], signed: true })).toBe(5);
+  });
+
+  it('compares filters by meaning', () => {
     expect(sameFilters({ ...DEFAULT_ORDERS_FILTERS, offices: [2, 1] }, { ...DEFAULT_ORDERS_FILTERS, offices: [1, 2] })).toBe(true);
     expect(sameFilters({ ...DEFAULT_ORDERS_FILTERS, offices: [] }, DEFAULT_ORDERS_FILTERS)).toBe(true);
     expect(sameFilters({ ...DEFAULT_ORDERS_FILTERS, signed: true }, DEFAULT_ORDERS_FILTERS)).toBe(false);

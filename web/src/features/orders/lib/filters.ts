@@ -77,21 +77,21 @@ export function signedFromChoice(ids: readonly number[]): OrdersFilters['signed'
 export const selectionFromChoice = (ids: readonly number[]): IdSelection => chosenSelection(ids, 'chosen');
 export { choiceFromSelection };
 
-/** How many filters differ from "everything" (the Filters button shows it). */
-export function activeFilterCount(filters: OrdersFilters): number {
-  const lists = [filters.offices, filters.statuses, filters.providers, filters.types].filter((s) => s !== 'all' && s.length > 0).length;
-  return lists + (filters.signed === 'both' ? 0 : 1);
+/** A selection by meaning: 'all' (or nothing chosen) and the ids in ascending order. */
+const normalSelection = (s: IdSelection) => (s === 'all' || s.length === 0 ? 'all' : [...new Set(s)].sort((x, y) => x - y).join(','));
+
+/**
+ * How many of the five filters differ from the defaults (the Filters button's badge: 0 shows
+ * none). The defaults are not "everything": statuses start at All Open (0), so the filters as
+ * they come count 0 and choosing every status counts 1.
+ */
+export function changedFilterCount(filters: OrdersFilters, defaults: OrdersFilters = DEFAULT_ORDERS_FILTERS): number {
+  const lists = (['offices', 'statuses', 'providers', 'types'] as const).filter((key) => normalSelection(filters[key]) !== normalSelection(defaults[key])).length;
+  return lists + (filters.signed === defaults.signed ? 0 : 1);
 }
 
 export function sameFilters(a: OrdersFilters, b: OrdersFilters): boolean {
-  const norm = (s: IdSelection) => (s === 'all' || s.length === 0 ? 'all' : [...new Set(s)].sort((x, y) => x - y).join(','));
-  return (
-    norm(a.offices) === norm(b.offices) &&
-    norm(a.statuses) === norm(b.statuses) &&
-    norm(a.providers) === norm(b.providers) &&
-    norm(a.types) === norm(b.types) &&
-    a.signed === b.signed
-  );
+  return changedFilterCount(a, b) === 0;
 }
 
 export { DEFAULT_ORDERS_FILTERS };

@@ -85,7 +85,7 @@ function Notes({ order }: { order: Order }) {
         <List disablePadding aria-label={ORDER_TEXT.notes} data-testid="order-notes">
           {order.orderNotes.map((n, i) => (
             <ListItem key={n.noteId} divider={i < order.orderNotes.length - 1} disableGutters sx={{ display: 'block' }}>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{n.message}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{n.message}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {[displayDateTime(n.created), n.author ? personName(n.author) : '', n.assignedTo ? `assigned to ${personName(n.assignedTo)}` : ''].filter(Boolean).join(' · ')}
               </Typography>

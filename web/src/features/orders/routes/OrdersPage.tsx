@@ -30,14 +30,14 @@ import { useSavePreference } from '@/api/preferences/save-preference';
 import { PageContainer } from '@/components/PageContainer';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { usePageTitle } from '@/components/page-title';
-import { cappedCount } from '@/lib/format';
+import { cappedCount, countOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSettledText } from '@/lib/settled-text';
 import { useOrdersList } from '../api/get-orders';
 import { FiltersDialog } from '../components/FiltersDialog';
 import { NewOrderDialog } from '../components/OrderDialogs';
 import { OrdersList } from '../components/OrdersList';
-import { activeFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
+import { changedFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
 import { flattenOrders } from '../lib/list-cache';
 import { ORDER_TEXT } from '../lib/texts';
 
@@ -127,7 +127,7 @@ export default function OrdersPage() {
     void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
   };
 
-  const filterCount = activeFilterCount(filters);
+  const filterCount = changedFilterCount(filters);
   const counts = { mine: mineCount.data, all: allCount.data };
   const refreshing = list.isFetching && !list.isFetchingNextPage && !list.isPending;
 
@@ -205,7 +205,7 @@ export default function OrdersPage() {
 
       <Box id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} aria-busy={list.isFetching}>
         <div role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {list.data ? (shown.length === 0 ? ORDER_TEXT.noOrdersFound : `${shown.length} orders shown`) : ''}
+          {list.data ? (shown.length === 0 ? ORDER_TEXT.noOrdersFound : `${countOf(shown.length, 'order')} shown`) : ''}
         </div>
         {list.isPending ? (
           <Paper variant="outlined" aria-hidden>

@@ -115,7 +115,8 @@ export function PatientForm({
           <Grid size={{ xs: 12, sm: 5 }}>
             <TextInput {...common} name="middle" label="Middle Name" maxLength={PATIENT_MAX_LENGTHS.middle} />
           </Grid>
-          <Grid size={{ xs: 8, sm: 10 }}>
+          {/* On phones the last name has the row to itself: a double-barrelled one is cut beside the suffix. */}
+          <Grid size={{ xs: 12, sm: 10 }}>
             <TextInput {...common} name="lastName" label="Last Name" required maxLength={PATIENT_MAX_LENGTHS.lastName} />
           </Grid>
           <Grid size={{ xs: 4, sm: 2 }}>
@@ -210,8 +211,10 @@ export function PatientForm({
 
         <Section title="Contact">
           {(['phone1', 'phone2', 'phone3'] as const).map((phone, i) => (
-            <Grid key={phone} size={12} container spacing={2}>
-              <Grid size={{ xs: 7, sm: 8 }}>
+            <Grid key={phone} size={12}>
+              {/* The number and its type side by side while each column has room for the longest
+                  type ('Mobile Phone' with the select's padding: 9rem), else one above the other. */}
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))' }}>
                 <TextInput
                   {...common}
                   name={`${phone}.number`}
@@ -223,10 +226,8 @@ export function PatientForm({
                   parse={formatPhoneInput}
                   blurRule={phoneNumberRule}
                 />
-              </Grid>
-              <Grid size={{ xs: 5, sm: 4 }}>
                 <SelectInput form={form} name={`${phone}.type`} label={`Phone ${i + 1} Type`} choices={phoneTypeChoices} />
-              </Grid>
+              </Box>
             </Grid>
           ))}
           <Grid size={12}>

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Patient } from '@/api/patients/keys';
+import { EmailText } from '@/components/EmailText';
 import { PatientSearchDialog } from '@/components/patient-search';
 import { displayDate } from '@/lib/dates';
 import { fullName, personName, phoneTypeLabel, sexLabel, telHref } from '@/lib/format';
@@ -19,13 +20,15 @@ import { HEADER_CARD_COLLAPSED_PX } from '../lib/constants';
 /** The card is exactly 90px tall collapsed, its 1px outline included. */
 const ROW_PX = HEADER_CARD_COLLAPSED_PX - 2;
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled value; `wide` takes the whole row (the e-mail address: it wraps only after '@' and dots). */
+function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography variant="body2" component="p" sx={{ overflowWrap: 'anywhere' }}>
+      {/* Words break only when one alone is wider than the card (a last resort, never in the middle of a fitting word). */}
+      <Typography variant="body2" component="p" sx={{ overflowWrap: 'break-word' }}>
         {children || '—'}
       </Typography>
     </Box>
@@ -46,7 +49,9 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
   return (
     <Paper variant="outlined" component="section" aria-label="Patient" data-testid="patient-header-card" sx={{ overflow: 'hidden' }}>
       <Collapse in={expanded} collapsedSize={ROW_PX} id="patient-header-details">
-        <Box sx={{ height: ROW_PX, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, px: { xs: 1.5, sm: 2 }, boxSizing: 'border-box' }}>
+        {/* Collapsed, the row is exactly the card's height and a long name stops at two lines
+            (its full text in `title`); expanded, the row grows to show the whole name. */}
+        <Box sx={{ height: expanded ? 'auto' : ROW_PX, minHeight: ROW_PX, py: expanded ? 1 : 0, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, px: { xs: 1.5, sm: 2 }, boxSizing: 'border-box' }}>
           <Avatar sx={{ bgcolor: 'secondary.main', color: '#fff', width: { xs: 40, sm: 48 }, height: { xs: 40, sm: 48 } }} aria-hidden>
             {initials}
           </Avatar>
@@ -55,7 +60,13 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
               variant="h6"
               component="h2"
               data-testid="patient-name"
-              sx={{ lineHeight: 1.25, fontSize: { xs: '1.05rem', sm: '1.25rem' }, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+              title={expanded ? undefined : name}
+              sx={{
+                lineHeight: 1.25,
+                fontSize: { xs: '1.05rem', sm: '1.25rem' },
+                overflowWrap: 'break-word',
+                ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }),
+              }}
             >
               {name}
             </Typography>
@@ -82,7 +93,9 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
           <Detail label="Office">{patient.patientOffice?.name ?? ''}</Detail>
           <Detail label="Sex">{sexLabel(patient.sex)}</Detail>
           <Detail label={phoneTypeLabel(phone?.type)}>{phone?.number ? <Link href={telHref(phone.number)}>{phone.number}</Link> : ''}</Detail>
-          <Detail label="Email">{patient.email}</Detail>
+          <Detail label="Email" wide>
+            {patient.email ? <EmailText email={patient.email} /> : ''}
+          </Detail>
         </Box>
       </Collapse>
       <PatientSearchDialog

@@ -21,6 +21,7 @@ import { optionLabel, US_STATES } from '@/lib/places';
 import { useBalance } from '../api/get-balance';
 import { useEmergencyContacts } from '../api/get-emergency-contacts';
 import { useProviderOfficeFee } from '../api/get-provider-office-fee';
+import { EmailText } from '@/components/EmailText';
 import { FieldList, PhoneLink, phoneRow, type FieldRow } from '@/components/FieldList';
 import { AllergySeverity } from '../components/AllergySeverity';
 import { EditPatientDialog } from '../components/EditPatientDialog';
@@ -66,7 +67,13 @@ export function addressRows(p: { streetAddress: string; suite: string; city: str
 }
 
 export function emailValue(email: string) {
-  return email ? <Link href={`mailto:${email}`}>{email}</Link> : '';
+  return email ? (
+    <Link href={`mailto:${email}`}>
+      <EmailText email={email} />
+    </Link>
+  ) : (
+    ''
+  );
 }
 
 function patientRows(p: Patient, names: { marital: string; employment: string; language: string; toPrimary: string; toSecondary: string }): FieldRow[] {

@@ -15,13 +15,11 @@ import { usePageTitle } from '@/components/page-title';
 import { useToast } from '@/components/toast';
 import { AUTO_LOGOUT_CHOICES } from '@/lib/constants';
 import { DEFAULT_VIEWS } from '@/lib/default-view';
+import { countOf } from '@/lib/format';
 import { PreferenceSwitch } from '../components/PreferenceSwitch';
 
 const OVERLAID = new Set([400, 401, 404]);
 
-function minutes(n: number): string {
-  return `${n} ${n === 1 ? 'minute' : 'minutes'}`;
-}
 
 /** /preferences: each change is saved to the server at once and applied immediately. */
 export default function PreferencesPage() {
@@ -89,7 +87,7 @@ export default function PreferencesPage() {
               >
                 {autoLogoutChoices.map((n) => (
                   <MenuItem key={n} value={n}>
-                    {minutes(n)}
+                    {countOf(n, 'minute')}
                   </MenuItem>
                 ))}
               </TextField>
