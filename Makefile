@@ -5,8 +5,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 CARGO_FLAGS := --locked
-RELEASE_BIN := target/release/pocketchart
-DEBUG_BIN := target/debug/pocketchart
+# Cargo's output folder: target/, or CARGO_TARGET_DIR when set (a clean clone may share one).
+CARGO_TARGET_DIR ?= target
+RELEASE_BIN := $(CARGO_TARGET_DIR)/release/pocketchart
+DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/pocketchart
 # Test tools never download a browser: Debian's Chromium is used.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -53,7 +55,7 @@ lint: ## Rust formatting and lints
 e2e: web-deps chromium server-debug e2e-run ## Browser tests (Playwright, Chromium) against the real server and demo practice
 
 e2e-run:
-	cd web && CI=1 POCKETCHART_BIN=$(CURDIR)/$(DEBUG_BIN) npm run e2e
+	cd web && CI=1 POCKETCHART_BIN=$(abspath $(DEBUG_BIN)) npm run e2e
 
 api-fuzz: ## Schemathesis (pinned, in .cache/api-fuzz) against the debug server's own OpenAPI document
 	tools/api-fuzz/run.sh $(DEBUG_BIN)

@@ -99,7 +99,13 @@ test.describe('Accessibility (axe)', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(form.getByText('Errors were found...')).toBeVisible();
       expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      // Something was changed: closing asks first; the question is accessible too.
       await form.getByRole('button', { name: 'Cancel' }).click();
+      const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+      await expect(discard).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+      await discard.getByRole('button', { name: 'Discard' }).click();
+      await expect(form).toBeHidden();
 
       await page.getByTestId('order-row').first().click();
       await expect(page.getByRole('button', { name: 'Edit Order' })).toBeVisible();

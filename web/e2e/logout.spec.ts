@@ -1,4 +1,11 @@
-import { expect, test } from './fixtures';
+import { DEMO, ServerApi, expect, test, type DemoPatient } from './fixtures';
+import { PatientArea } from './pages/patient-area';
+
+/** 'Last, First' as the patient area and lists show it. */
+const nameOf = (p: DemoPatient) => `${p.lastName}, ${p.firstName}`;
+
+/** Another demo staff member (every demo user's password is 'demo'). */
+const OTHER_USER = { username: 'ecarter', password: DEMO.password } as const;
 
 test.describe('Logging out', () => {
   test('clears the browser, revokes the token and says so once', async ({ page, api, loginScreen, shell }) => {
@@ -17,7 +24,7 @@ test.describe('Logging out', () => {
     await logoutCall;
     await expect(page).toHaveURL(/\/app\/login$/);
     await expect(loginScreen.sessionMessage).toHaveText('Logged Out Successfully');
-    await expect(loginScreen.sessionMessage).not.toHaveClass(/MuiAlert-standardError/);
+    await expect(loginScreen.sessionMessage).not.toHaveClass(/MuiAlert-colorError/);
     // Nothing of the patient is left on screen.
     await expect(page.getByText(patientName)).toHaveCount(0);
 
@@ -67,3 +74,84 @@ test.describe('Logging out', () => {
     expect(stored.session.filter((k) => k.startsWith('pocketchart.'))).toEqual([]);
   });
 });
+
+// Issue 12, item 1: the spec clears the last page at logout, so whatever ended the session
+// (Log Out, a 401, the inactivity timer), the next login starts at the Default View.
+test.describe('The next login after a logout', () => {
+  test('the same user lands on the Default View, with nothing of the patient the session ended on', async ({ page, api, loginScreen, shell }) => {
+    // Default View 'Patients': an empty search page, so any patient name on screen would be a leak.
+    await api.savePreference('defaultView', 3);
+    const { patient } = await api.findPatient(() => true);
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    const area = new PatientArea(page);
+    await area.goto(patient.patientId);
+    await expect(page.getByTestId('patient-name')).toContainText(patient.lastName);
+
+    await shell.logOut();
+    await expect(page).toHaveURL(/\/app\/login$/);
+    await loginScreen.loginAsDemo();
+    await expect(page).toHaveURL(/\/app\/patients$/);
+    expect(page.url()).not.toContain(`/patients/${patient.patientId}`);
+    await expect(page.getByPlaceholder('Search for a patient...')).toBeVisible();
+    await expect(page.getByTestId('patient-name')).toHaveCount(0);
+    await expect(page.getByTestId('nav-patient-name')).toHaveCount(0);
+    await expect(page.getByText(nameOf(patient))).toHaveCount(0);
+
+    // Browser Back to the patient's address, then a new login: still the Default View.
+    await shell.logOut();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/app\/login$/);
+    await loginScreen.loginAsDemo();
+    await expect(page).toHaveURL(/\/app\/patients$/);
+  });
+
+  test('another user lands on their own Default View, never on the previous user\'s patient', async ({ page, api, baseURL, loginScreen, shell }) => {
+    const other = new ServerApi(new URL(baseURL ?? '').origin);
+    await other.login(OTHER_USER.username, OTHER_USER.password);
+    await other.savePreference('defaultView', 2);
+    try {
+      const { patient } = await api.findPatient(() => true);
+      await loginScreen.goto();
+      await loginScreen.loginAsDemo();
+      await new PatientArea(page).goto(patient.patientId, 'demographics');
+      await expect(page.getByTestId('patient-name')).toContainText(patient.lastName);
+
+      await shell.logOut();
+      await loginScreen.submit(OTHER_USER.username, OTHER_USER.password);
+      await expect(page).toHaveURL(/\/app\/orders$/);
+      await expect(page.getByTestId('toolbar-title')).toHaveText('Orders');
+      await expect(page.getByTestId('patient-name')).toHaveCount(0);
+      await expect(page.getByTestId('nav-patient-name')).toHaveCount(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('pocketchart.patientId'))).toBeNull();
+    } finally {
+      await other.savePreference('defaultView', 0);
+      await other.logout();
+    }
+  });
+
+  test('after a 401 ends the session, the next login lands on the Default View', async ({ page, api, loginScreen }) => {
+    await api.savePreference('defaultView', 3);
+    const { patient } = await api.findPatient(() => true);
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    const area = new PatientArea(page);
+    await area.goto(patient.patientId);
+    const token = await page.evaluate(() => localStorage.getItem('pocketchart.jwt'));
+    // The session ends on the server; the page learns it at its next call.
+    await page.request.post(new URL('/api/logout', page.url()).toString(), { headers: { jwt: token! } });
+    await area.openMenu('Demographics');
+    await area.openMenu('Balances');
+    await expect(page).toHaveURL(/\/app\/login$/);
+    // The API Error overlay says why first.
+    const overlay = page.getByRole('dialog', { name: 'API Error' });
+    await expect(overlay).toBeVisible();
+    await overlay.getByRole('button', { name: 'Close' }).last().click();
+    await expect(overlay).toBeHidden();
+    await loginScreen.loginAsDemo();
+    await expect(page).toHaveURL(/\/app\/patients$/);
+    await expect(page.getByTestId('patient-name')).toHaveCount(0);
+    await expect(page.getByText(nameOf(patient))).toHaveCount(0);
+  });
+});
+

@@ -266,14 +266,34 @@ test.describe('Orders at phone width', () => {
     await expect(orders.tab('All')).toHaveAttribute('aria-selected', 'true');
     await expect(orders.count('All')).toHaveText(String(unsigned));
 
-    // The keyword narrows the orders loaded.
+    // The keyword narrows the filtered list on the server: the counts are of the matches.
     const first = (await api.orders('statuses=9&unsigned=1', 1))[0]!;
     await orders.keyword.fill(first.orderNumber);
     await expect(orders.rows).toHaveCount(1);
     await expect(orders.rows.first()).toContainText(`#${first.orderNumber}`);
+    await expect(orders.count('All')).toHaveText('1');
     await expect(orders.main.getByRole('status').filter({ hasText: /shown$/ })).toHaveText('1 order shown');
     await orders.keyword.fill('zzz no such order');
     await expect(orders.noOrders).toHaveText('No orders were found');
+    await orders.keyword.fill('');
+    await expect(orders.count('All')).toHaveText(String(unsigned));
+  });
+
+  test('the keyword searches every order, not only the pages loaded', async ({ page, api }) => {
+    await api.savePreference('ordersFilters', ALL_STATUSES);
+    await api.savePreference('defaultOrdersView', 'all');
+    // A word of the oldest order's description: far past the first page of the list.
+    const total = await api.orderCount();
+    const [oldest] = await api.orders(`offset=${total - 1}`, 1);
+    const word = oldest!.shortDescription.split(/\s+/).find((w) => w.length >= 4) ?? oldest!.shortDescription;
+    const matching = await api.orderCount(`keyword=${encodeURIComponent(word)}`);
+    expect(matching).toBeLessThan(total);
+    const orders = new OrdersScreen(page);
+    await orders.goto();
+    await orders.keyword.fill(word);
+    await expect(orders.count('All')).toHaveText(String(matching));
+    await expect(orders.rows.first()).toBeVisible();
+    if (matching <= 5) await expect(orders.row(`#${oldest!.orderNumber}`)).toBeVisible();
   });
 
   test('the list scrolls past its first page (All, no filters)', async ({ page, api }) => {

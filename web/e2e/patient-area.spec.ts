@@ -1,4 +1,6 @@
-import { expect, test, type PatientChart } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type PatientChart, type ServerApi } from './fixtures';
+import type { components } from '../src/api/schema';
 import { PatientArea } from './pages/patient-area';
 
 function displayDate(iso: string | null): string {
@@ -36,7 +38,7 @@ test.describe('The patient area at phone width', () => {
 
     const menu = area.main.getByRole('list', { name: 'Patient menu' }).getByRole('link');
     await expect(menu).toHaveText(['Demographics', 'Insurance & Guarantors', 'Clinical', 'Appointments & Follow-Ups', 'Referrals', 'Billing Order']);
-    await expect(area.alertsBanner).toHaveText(/^\d+ (Patient|Account|Allergy)(, (\d+ (Account|Allergy),? )?and \d+ (Account|Allergy))? Alerts?View$/);
+    await expect(area.alertsBanner).toHaveText(/^\d+ (Patient|Account|Allergy)(, (\d+ (Account|Allergy),? )?and \d+ (Account|Allergy))? Alerts?(Severe allerg(y|ies): .+)?View$/);
 
     await page.getByRole('button', { name: 'Patient actions' }).click();
     await expect(page.getByRole('menuitem', { name: 'New Patient' })).toBeEnabled();
@@ -122,6 +124,8 @@ test.describe('The patient area at phone width', () => {
     await expect(page).toHaveURL(/guarantors\/secondary$/);
     await expect(area.value('First Name')).toHaveText(secondary!.firstName);
     await expect(area.value('Middle Name')).toHaveText(secondary!.middleName || '—');
+    // The same fields as Patient Information minus the spec's four: Maiden Name included.
+    await expect(area.value('Maiden Name')).toHaveText(secondary!.maidenName || '—');
     await expect(area.main.locator('dt', { hasText: /Marital Status|Employment|Preferred Language|Relationship/ })).toHaveCount(0);
     await page.goBack();
     await page.getByTestId('primary-guarantor').click();
@@ -143,5 +147,74 @@ test.describe('The patient area at phone width', () => {
     await page.goto('patients/999999/patient_home');
     await expect(page.getByTestId('no-patient')).toHaveText('No patient was found');
     await expect(page.getByTestId('api-error-message')).toBeHidden();
+  });
+});
+
+type Allergy = components['schemas']['AllergyAlert'];
+
+/** The first demo patient with a current allergy of `severity` and one of another severity, if any. */
+async function patientWithAllergy(api: ServerApi, severity: string, maxId = 200): Promise<{ patientId: number; allergies: Allergy[] }> {
+  for (let patientId = 1; patientId <= maxId; patientId += 1) {
+    const { status, body } = await api.call('GET', `/api/patients/${patientId}/allergy`);
+    if (status !== 200) continue;
+    const allergies = body as Allergy[];
+    if (allergies.some((a) => a.severity === severity && a.status === 'Active')) return { patientId, allergies };
+  }
+  throw new Error(`No demo patient with a current ${severity} allergy`);
+}
+
+// Issue 12, item 13: a severe allergy stands out (red, an icon and the word), a mild one does not.
+test.describe('Severe allergies at phone width', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('are named in red with an icon on the banner and the Alerts page; milder ones stay plain', async ({ page, api, loginScreen }) => {
+    const { patientId, allergies } = await patientWithAllergy(api, 'Severe');
+    const severe = allergies.filter((a) => a.severity === 'Severe' && a.status === 'Active');
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    const area = new PatientArea(page);
+    await area.goto(patientId);
+
+    const line = area.alertsBanner.getByTestId('severe-allergies');
+    await expect(line).toHaveText(`${severe.length === 1 ? 'Severe allergy' : 'Severe allergies'}: ${severe.map((a) => a.description).join(', ')}`);
+    await expect(area.alertsBanner).toHaveClass(/MuiAlert-colorError/);
+    await expect(line).toHaveCSS('color', 'rgb(183, 28, 28)');
+    expect((await new AxeBuilder({ page }).include('[data-testid="alerts-banner"]').withTags(['wcag2aa']).analyze()).violations).toEqual([]);
+
+    await area.alertsBanner.getByRole('link', { name: 'View' }).click();
+    await expect(page).toHaveURL(/\/demographics\/alerts$/);
+    const items = area.section('Allergy Alerts').getByTestId('allergy-alert');
+    await expect(items).toHaveCount(allergies.length);
+    // Current severe ones first, each with the word 'Severe' in red beside an icon.
+    for (const [i, allergy] of severe.entries()) {
+      const mark = items.nth(i).getByTestId('allergy-severity');
+      await expect(items.nth(i)).toContainText(allergy.description);
+      await expect(mark).toHaveText('Severe');
+      await expect(mark).toHaveAttribute('data-severity', 'severe');
+      await expect(mark.locator('svg')).toHaveCount(1);
+      await expect(mark).toHaveCSS('color', 'rgb(183, 28, 28)');
+    }
+    for (const allergy of allergies.filter((a) => a.severity !== 'Severe')) {
+      const mark = items.filter({ hasText: allergy.description }).getByTestId('allergy-severity');
+      await expect(mark).toHaveText(allergy.severity);
+      await expect(mark.locator('svg')).toHaveCount(0);
+    }
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations).toEqual([]);
+  });
+
+  test('a patient whose allergies are all mild or moderate keeps the plain banner', async ({ page, api, loginScreen }) => {
+    let found: number | null = null;
+    for (let patientId = 1; patientId <= 200 && found === null; patientId += 1) {
+      const { status, body } = await api.call('GET', `/api/patients/${patientId}/allergy`);
+      const list = status === 200 ? (body as Allergy[]) : [];
+      if (list.length > 0 && list.every((a) => a.severity === 'Mild' || a.severity === 'Moderate')) found = patientId;
+    }
+    expect(found, 'a demo patient with only mild or moderate allergies').not.toBeNull();
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    const area = new PatientArea(page);
+    await area.goto(found!);
+    await expect(area.alertsBanner).toHaveClass(/MuiAlert-colorWarning/);
+    await expect(area.alertsBanner.getByTestId('severe-allergies')).toHaveCount(0);
   });
 });

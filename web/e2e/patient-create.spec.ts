@@ -95,4 +95,39 @@ test.describe('New Account on the dashboard (desktop)', () => {
     await form.dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(form.dialog).toBeHidden();
   });
+
+  test("'Create Patient' from a patient's home adds a member to that patient's account", async ({ page, api, loginScreen }) => {
+    const holder = await api.createPatient({
+      firstName: 'Greta',
+      lastName: `Household${Date.now().toString(36).replace(/\d/g, '')}`,
+      accountProviderId: 3,
+      officeId: 1,
+      feeScheduleId: 1,
+      streetAddress: '40 Alder Way',
+      city: 'Salem',
+      state: 'OR',
+      zipCode: '97301',
+      phone1: { number: '5035550166', type: 0 },
+    });
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto(`patients/${holder.patientId}/patient_home`);
+    await page.getByRole('button', { name: 'Patient actions' }).click();
+    await page.getByRole('menuitem', { name: 'New Patient' }).click();
+    const form = new PatientFormDialog(page, 'Create Patient');
+    await expect(form.dialog.getByTestId('joins-account')).toHaveText(`Joins the account of ${holder.lastName}, Greta, who will be the primary guarantor.`);
+    await expect(form.field('Street Address')).toHaveValue('40 Alder Way');
+    await expect(form.field('City')).toHaveValue('Salem');
+    await expect(form.field('Phone 1')).toHaveValue('503-555-0166');
+    await form.fill('First Name', 'Pip');
+    await form.fill('Last Name', holder.lastName);
+    await form.fill('Birth Date', '2015-06-01');
+    await form.dialog.getByLabel('Relationship to Primary').selectOption({ label: 'Child' });
+    await form.save.click();
+    await expect(page).toHaveURL(/\/patients\/\d+\/patient_home$/);
+    const created = Number(/patients\/(\d+)\//.exec(page.url())![1]);
+    expect(created).not.toBe(holder.patientId);
+    const member = await api.patient(created);
+    expect(member).toMatchObject({ accountId: holder.accountId, primaryGuarantorId: holder.patientId, streetAddress: '40 Alder Way', firstName: 'Pip' });
+  });
 });

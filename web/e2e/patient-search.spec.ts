@@ -71,6 +71,54 @@ test.describe('Patient search at phone width', () => {
     await expect(search.results).toHaveCount(0);
   });
 
+  // Issue 12, item 14: a patient found 'in a keystroke'. The page's clock is held still while
+  // the keys are typed, then moved on by hand: no wall-clock timing in the test.
+  test('asks for the patients within 150 ms of the last key, and keeps the list while the next keyword loads', async ({ page }) => {
+    const search = new PatientSearchScreen(page);
+    await page.clock.install();
+    await search.goto();
+    await page.clock.pauseAt(Date.now() + 1000);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/patients?')) sent.push(new URL(r.url()).searchParams.get('search') ?? '');
+    });
+    const keyword = jessica.lastName.toLowerCase();
+    // A phone typist's pause after the first letter settles it, but says nothing about its length.
+    await search.input.pressSequentially(keyword.slice(0, 1));
+    await page.clock.runFor(150);
+    await search.input.pressSequentially(keyword.slice(1));
+    expect(sent).toEqual([]);
+    const asked = page.waitForRequest((r) => r.url().includes('/api/patients?') && new URL(r.url()).searchParams.get('search') === keyword);
+    await page.clock.runFor(150);
+    await asked;
+    // The clock runs again, so the answer can be shown (the query library settles on timers too).
+    await page.clock.resume();
+    await expect(search.result(`${jessica.lastName}, ${jessica.firstName}`).first()).toBeVisible();
+    // Only the keyword the typing stopped on was asked for.
+    expect(sent).toEqual([keyword]);
+    await expect(page.getByRole('alert').filter({ hasText: 'Please enter more than 2 characters' })).toHaveCount(0);
+
+    // The next keyword: the list found so far stays on screen (dimmed) until its answer comes.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/patients' && url.searchParams.has('search') && url.searchParams.get('search') !== keyword,
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
+    const shown = await search.results.count();
+    await search.input.press('End');
+    await search.input.pressSequentially(`, ${jessica.firstName.slice(0, 2).toLowerCase()}`);
+    await expect.poll(() => sent.length).toBeGreaterThanOrEqual(2);
+    await expect(search.results).toHaveCount(shown);
+    await expect(page.getByRole('list', { name: 'Patients found' })).toHaveCSS('opacity', '0.6');
+    release();
+    await expect(page.getByRole('list', { name: 'Patients found' })).toHaveCSS('opacity', '1');
+    await expect(search.result(`${jessica.lastName}, ${jessica.firstName}`).first()).toBeVisible();
+  });
+
   test('opening a result goes to the patient home', async ({ page }) => {
     const search = new PatientSearchScreen(page);
     await search.goto();

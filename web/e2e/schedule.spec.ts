@@ -11,6 +11,20 @@ function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A day as the bottom bar labels it: 'Tue 11/24'. */
+function shortDay(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  return `${d.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' })} ${day.slice(5, 7)}/${day.slice(8, 10)}`;
+}
+
+/** yyyy-MM-dd as MM/dd/yyyy. */
+const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+/** A new patient of the demo practice, named for the test. */
+async function newPatient(api: ServerApi, firstName: string): Promise<DemoPatient> {
+  return api.createPatient({ firstName, lastName: `Sched${Date.now().toString(36).replace(/\d/g, '')}`, accountProviderId: 3, officeId: 1, feeScheduleId: 1, birthdate: '1985-04-04' });
+}
+
 interface Resource {
   resourceId: number;
   name: string;
@@ -98,7 +112,7 @@ test.describe('Schedule on a desktop', () => {
     await expect(page.getByTestId('appointment-patient').getByRole('link')).toHaveAttribute('href', `/app/patients/${patient.patientId}/patient_home`);
   });
 
-  test('an overlap is refused with its times listed, and the form keeps its values', async ({ page, api }) => {
+  test('an overlap is refused naming the appointment in the way (patient, time, type, status), and the form keeps its values', async ({ page, api }) => {
     const { today } = await setting(api);
     const day = addDays(today, 41);
     const other = await api.createAppointment({ patientId: 6, start: await api.practiceInstant(day, 10, 0), length: 30, resourceId: 3 });
@@ -110,7 +124,11 @@ test.describe('Schedule on a desktop', () => {
     await form.save.click();
     const overlap = page.getByRole('dialog', { name: 'Overlapping Appointments!' });
     await expect(overlap).toContainText("enable 'Allow Appointment Overlaps' in the desktop Scheduling Preferences");
-    await expect(overlap.getByRole('list', { name: 'Overlapping appointments' })).toHaveText('10:00 AM – 10:30 AM');
+    // Each overlapped appointment is named: patient, time range, status.
+    const overlapped = overlap.getByRole('list', { name: 'Overlapping appointments' }).getByRole('listitem');
+    await expect(overlapped).toHaveCount(1);
+    await expect(overlapped).toContainText(other.patientName);
+    await expect(overlapped).toContainText(`10:00 AM – 10:30 AM · ${other.type} · ${other.status}`);
     expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
     await overlap.getByRole('button', { name: 'Ok' }).click();
     await expect(overlap).toBeHidden();
@@ -142,6 +160,8 @@ test.describe('Schedule on a desktop', () => {
     await refused.getByRole('button', { name: 'Ok' }).click();
     await expect(form.dialog).toBeVisible();
     await form.dialog.getByRole('button', { name: 'Cancel' }).click();
+    // What was typed is thrown away only when the user says so.
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(form.dialog).toBeHidden();
 
     const slot = await api.blockOutWithRule('confirm', today);
@@ -206,7 +226,7 @@ test.describe('Schedule on a desktop', () => {
     // The bottom bar moves one day at a time; the calendar dialog goes back to today.
     await schedule.days.getByRole('button', { name: /^Next day:/ }).click();
     await expect(schedule.dateTitle).not.toHaveText(/^Today/);
-    await expect(schedule.days.getByRole('button', { name: 'Previous day: Today' })).toBeVisible();
+    await expect(schedule.days.getByRole('button', { name: `Previous day: ${shortDay(today)}` })).toBeVisible();
     await schedule.dateTitle.click();
     const calendar = page.getByRole('dialog', { name: 'Choose a date' });
     await calendar.getByRole('button', { name: 'Go To Today' }).click();
@@ -327,7 +347,8 @@ test.describe('Schedule on a desktop', () => {
 
     await page.goto(`appointments/${a.appointmentId}/last-next`);
     await expect(page.getByRole('region', { name: 'Last & Next Appointments' })).toBeVisible();
-    const lastNext = await api.get<{ lastAppointmentId: number | null; nextAppointmentId: number | null }>(`/api/patients/patient/${a.patientId}/lastNextAppointment`);
+    // The appointment's own last and next (measured from its start), not the patient's as of now.
+    const lastNext = await api.get<DemoAppointment>(`/api/scheduling/1/appointments/${a.appointmentId}`);
     if (lastNext.lastAppointmentId) await expect(page.getByTestId('last-appointment').getByRole('link')).toHaveAttribute('href', `/app/appointments/${lastNext.lastAppointmentId}`);
     else await expect(page.getByTestId('last-appointment')).toHaveText('No Last Appointment');
     if (lastNext.nextAppointmentId) await expect(page.getByTestId('next-appointment').getByRole('link')).toHaveAttribute('href', `/app/appointments/${lastNext.nextAppointmentId}`);
@@ -356,6 +377,83 @@ test.describe('Schedule on a desktop', () => {
     await expect(page.getByTestId('no-appointment')).toHaveText(/No appointment was found/);
   });
 
+  test('Last & Next Appointments: the visit before this one and the one after, never this one itself', async ({ page, api }) => {
+    const { today } = await setting(api);
+    const patient = await newPatient(api, 'LastNext');
+    // 06:00, before the demo's day starts: free on every day.
+    const book = async (day: string) => api.createAppointment({ patientId: patient.patientId, start: await api.practiceInstant(day, 6, 0), length: 30, resourceId: 1 });
+    const before = await book(addDays(today, -5));
+    const current = await book(today);
+    const after = await book(addDays(today, 6));
+
+    await page.goto(`appointments/${current.appointmentId}`);
+    await page.getByRole('list', { name: 'About this appointment' }).getByRole('link', { name: 'Last & Next Appointments' }).click();
+    const region = page.getByRole('region', { name: 'Last & Next Appointments' });
+    const last = region.getByTestId('last-appointment').getByRole('link');
+    const next = region.getByTestId('next-appointment').getByRole('link');
+    await expect(last).toHaveText(`${usDate(addDays(today, -5))} 06:00 AM`);
+    await expect(last).toHaveAttribute('href', `/app/appointments/${before.appointmentId}`);
+    await expect(next).toHaveText(`${usDate(addDays(today, 6))} 06:00 AM`);
+    await expect(next).toHaveAttribute('href', `/app/appointments/${after.appointmentId}`);
+
+    // Last opens the earlier visit, which has no last, and today's as its next.
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`/appointments/${before.appointmentId}$`));
+    await page.getByRole('list', { name: 'About this appointment' }).getByRole('link', { name: 'Last & Next Appointments' }).click();
+    await expect(region.getByTestId('last-appointment')).toHaveText('No Last Appointment');
+    await expect(next).toHaveText(`${usDate(today)} 06:00 AM`);
+    await expect(next).toHaveAttribute('href', `/app/appointments/${current.appointmentId}`);
+  });
+
+  test("a saved filter shows on the page with what it hides; 'All' and 'Show all' clear it", async ({ page, api }) => {
+    const { today, resources } = await setting(api);
+    const day = addDays(today, 49);
+    for (const [i, r] of resources.slice(0, 3).entries()) await api.createAppointment({ patientId: 5 + i, start: await api.practiceInstant(day, 9, 0), length: 30, resourceId: r.resourceId });
+    const [first, second] = resources as [Resource, Resource];
+    // A filter saved earlier (another visit, another device).
+    await api.savePreference('apptFilters', { order: 1, resources: [first.resourceId], providers: 'all' });
+    const schedule = new ScheduleScreen(page);
+    await schedule.goto(day);
+    const notice = page.getByTestId('schedule-filtered');
+    await expect(notice.getByRole('status')).toHaveText('Filtered: 1 of 3 appointments');
+    await expect(page.getByRole('button', { name: 'Filters (1 in use)' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+
+    // The multiple choice offers All; picking All clears the resource chosen.
+    const pick = async (label: string, option: string) => {
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Filter Appointments' });
+      await dialog.getByRole('combobox', { name: label }).click();
+      const listbox = page.getByRole('listbox', { name: label });
+      await listbox.getByRole('option', { name: option, exact: true }).click();
+      return { dialog, listbox };
+    };
+    let { dialog, listbox } = await pick('Resources', 'All');
+    await expect(listbox.getByRole('option', { name: 'All', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(listbox.getByRole('option', { name: first.name, exact: true })).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByRole('combobox', { name: 'Resources' })).toHaveText('All');
+    await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+    await expect.poll(async () => (await api.preferences(['apptFilters']))['apptFilters']).toEqual({ order: 1, resources: 'all', providers: 'all' });
+
+    // Picking a resource while All is chosen clears All.
+    ({ dialog, listbox } = await pick('Resources', second.name));
+    await expect(listbox.getByRole('option', { name: 'All', exact: true })).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(notice.getByRole('status')).toHaveText('Filtered: 1 of 3 appointments');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await expect(schedule.listView.getByTestId('appointment-card')).toHaveCount(1);
+
+    // 'Show all' clears the filter.
+    await notice.getByRole('button', { name: 'Show all' }).click();
+    await expect(notice).toBeHidden();
+    await expect(schedule.listView.getByTestId('appointment-card')).toHaveCount(3);
+    await expect.poll(async () => (await api.preferences(['apptFilters']))['apptFilters']).toEqual({ order: 1, resources: 'all', providers: 'all' });
+  });
+
   test("the patient home's New Appointment books for that patient and opens the appointment", async ({ page, api }) => {
     const { today } = await setting(api);
     const day = addDays(today, 44);
@@ -365,6 +463,9 @@ test.describe('Schedule on a desktop', () => {
     const form = new AppointmentForm(page);
     await expect(form.field('Patient')).not.toHaveValue('');
     await form.field('Appointment Date').fill(`${day}T08:15`);
+    // One 'None' and the resources (no blank choice beside it).
+    const resourceNames = (await api.get<Resource[]>('/api/scheduling/1/resources')).map((r) => r.name);
+    await expect(form.field('Resource').locator('option')).toHaveText(['None', ...resourceNames]);
     await form.save.click();
     await form.expectFieldError('Resource', 'Required field');
     await form.choose('Resource', 'Exam Room 2');
@@ -401,6 +502,10 @@ test.describe('Patient appointments and follow-ups', () => {
     await page.getByRole('link', { name: 'Patient Appointments' }).click();
     const rows = page.getByTestId('patient-appointment');
     await expect(rows).toHaveCount(3);
+    // The filter in force is always written above the list.
+    const shown = page.getByTestId('patient-appointments-filter');
+    await expect(shown.getByRole('status')).toHaveText('Date Range: All Appointments');
+    await expect(shown.getByRole('button', { name: 'Show all' })).toHaveCount(0);
     await expect(page.getByTestId('total-total')).toHaveText('3');
     await expect(page.getByTestId('total-missed')).toHaveText('1');
     await expect(page.getByTestId('total-cancelled')).toHaveText('1');
@@ -438,8 +543,11 @@ test.describe('Patient appointments and follow-ups', () => {
       await d.getByLabel('Date Range').selectOption({ label: 'Future Appointments' });
     });
     await expect(rows).toHaveCount(1);
+    await expect(shown.getByRole('status')).toHaveText(`Date Range: Future Appointments (from ${usDate(today)})`);
+    await expect(page.getByRole('button', { name: 'Filter (1 in use)' })).toBeVisible();
     await filter((d) => d.getByLabel('Date Range').selectOption({ label: 'Last Year' }));
     await expect(rows).toHaveCount(2);
+    await expect(shown.getByRole('status')).toHaveText(`Date Range: Last Year (01/01/${lastYear} – 12/31/${lastYear})`);
     await filter(async (d) => {
       await d.getByLabel('Show Deleted Appointments').check();
     });
@@ -465,6 +573,12 @@ test.describe('Patient appointments and follow-ups', () => {
     await expect(rows).toHaveCount(1);
     await filter((d) => d.getByLabel('Appointment Status').selectOption({ label: 'Completed' }));
     await expect(page.getByText('No appointments were found')).toBeVisible();
+    await expect(shown.getByRole('status')).toHaveText('Date Range: All Appointments · Status: Completed · Deleted shown');
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+    // 'Show all': every date and status again (deleted ones still shown, as chosen).
+    await shown.getByRole('button', { name: 'Show all' }).click();
+    await expect(rows).toHaveCount(4);
+    await expect(shown.getByRole('status')).toHaveText('Date Range: All Appointments · Deleted shown');
     await page.evaluate(() => {
       for (const key of Object.keys(localStorage)) if (key.startsWith('pocketchart.patientApptFilter.')) localStorage.removeItem(key);
     });
@@ -569,6 +683,79 @@ test.describe('Schedule at phone width', () => {
     await page.goBack();
     await page.getByRole('button', { name: 'List view' }).click();
     await expect(schedule.groupTimes()).toHaveText(['01:00 PM']);
+    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+  });
+
+  test('a swipe either way changes the resource and never leaves the schedule (the day view owns sideways swipes)', async ({ page, api }) => {
+    const { today, resources } = await setting(api);
+    const day = addDays(today, 48);
+    // Something to go Back to: the browser's own sideways gesture would return there.
+    await page.goto('dashboard');
+    const schedule = new ScheduleScreen(page);
+    await schedule.goto(day, resources[1]!.resourceId);
+    await expect(schedule.resources).toHaveValue(String(resources[1]!.resourceId));
+
+    const area = page.getByTestId('day-swipe-area');
+    const style = (locator: import('@playwright/test').Locator) => locator.evaluate((el) => ({ touch: getComputedStyle(el).touchAction, overscroll: getComputedStyle(el).overscrollBehaviorX }));
+    expect((await style(area)).touch).toContain('pan-y');
+    expect((await style(area)).overscroll).toMatch(/^(contain|none)$/);
+    expect((await style(schedule.dayView.locator('.rbc-time-content'))).touch).toContain('pan-y');
+    expect(await page.evaluate(() => [getComputedStyle(document.documentElement).overscrollBehaviorX, getComputedStyle(document.body).overscrollBehaviorX])).toEqual(['none', 'none']);
+
+    // Real touch input (the browser's gesture handling sees it), from near the left edge.
+    const swipe = async (fromX: number, toX: number) => {
+      const box = (await schedule.dayView.boundingBox())!;
+      const y = box.y + 150;
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y, id: 1 }] });
+      for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * i) / 8, y: y + i / 2, id: 1 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await cdp.detach();
+    };
+    await swipe(24, 330);
+    await expect(schedule.resources).toHaveValue(String(resources[0]!.resourceId));
+    await expect(page).toHaveURL(new RegExp(`/appointments\\?date=${day}&resource=${resources[0]!.resourceId}$`));
+    await swipe(330, 24);
+    await expect(schedule.resources).toHaveValue(String(resources[1]!.resourceId));
+    await expect(page).toHaveURL(new RegExp(`/appointments\\?date=${day}&resource=${resources[1]!.resourceId}$`));
+  });
+
+  test("another day's bottom bar says Today once, on its middle button; the neighbours show their dates", async ({ page, api }) => {
+    const { today } = await setting(api);
+    const schedule = new ScheduleScreen(page);
+    await schedule.goto(addDays(today, -1));
+    await expect(schedule.days.getByRole('button')).toHaveText([shortDay(addDays(today, -2)), 'Today', shortDay(today)]);
+    await expect(schedule.days.getByRole('button', { name: `Next day: ${shortDay(today)}` })).toBeVisible();
+    await schedule.goto(addDays(today, 1));
+    await expect(schedule.days.getByRole('button')).toHaveText([shortDay(today), 'Today', shortDay(addDays(today, 2))]);
+    await schedule.days.getByRole('button', { name: 'Today', exact: true }).click();
+    await expect(schedule.dateTitle).toHaveText(/^Today, /);
+    await expect(schedule.days.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
+  });
+
+  test('an appointment booked over Lunch is drawn beside it: the Lunch label stays readable', async ({ page, api }) => {
+    const { today, resources } = await setting(api);
+    // The demo's Lunch (12:00 to 13:00, every resource) is a block-out that only shows.
+    const day = addDays(today, 10);
+    const resourceId = resources[0]!.resourceId;
+    const booked = await api.createAppointment({ patientId: 9, start: await api.practiceInstant(day, 12, 0), length: 30, resourceId });
+    const schedule = new ScheduleScreen(page);
+    await schedule.goto(day, resourceId);
+    const lunch = schedule.dayView.locator('[data-blockout]').filter({ hasText: 'Lunch' });
+    const label = lunch.locator('.rbc-event-content');
+    const appointment = schedule.event(new RegExp(booked.patientNameDisplay.replace(/[()]/g, '\\$&')));
+    await label.scrollIntoViewIfNeeded();
+    await expect(label).toBeVisible();
+    await expect(appointment).toBeVisible();
+    const l = (await label.boundingBox())!;
+    const a = (await appointment.boundingBox())!;
+    // Beside, not under: the appointment starts right of the label...
+    expect(l.x + l.width).toBeLessThanOrEqual(a.x + 0.5);
+    // ...and nothing is drawn over the label's middle.
+    const covered = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.rbc-event') !== null, { x: l.x + l.width / 2, y: l.y + l.height / 2 });
+    expect(covered).toBe(false);
+    // The appointment stays a good size to tap.
+    expect(a.width).toBeGreaterThan(150);
     expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
   });
 });

@@ -900,9 +900,11 @@ export interface components {
         /** @description What a new member of an account starts with besides the practice's defaults. */
         AccountDefaults: {
             accountId: components["schemas"]["AccountId"];
+            accountProviderId?: components["schemas"]["UserId"] | null;
             city: string;
             country: string;
             homePhone?: components["schemas"]["PhoneEntry"] | null;
+            officeId?: components["schemas"]["OfficeId"] | null;
             primaryGuarantor?: components["schemas"]["PatientNameRef"] | null;
             state: string;
             streetAddress: string;
@@ -1149,13 +1151,14 @@ export interface components {
             appointmentId: components["schemas"]["AppointmentId"];
             /** Format: date-time */
             end: string;
-            /** @description Whose it is, "Last, First" (the overlap dialog names each one). */
             patientId: components["schemas"]["PatientId"];
+            /** @description Whose it is, "Last, First" (the overlap dialog names each one). */
             patientName: string;
             /** Format: date-time */
             start: string;
-            /** @description The status's and the type's names, as on the appointment. */
+            /** @description The status's name, as on the appointment. */
             status: string;
+            /** @description The type's name, as on the appointment. */
             type: string;
         };
         CurrentIncident: {
@@ -1218,8 +1221,6 @@ export interface components {
             displayId: string;
             email: string;
             firstName: string;
-            /** @description The SSN with only its last four digits shown ("***-**-6789"), or "". */
-            governmentIdentifier: string;
             lastName: string;
             maidenName: string;
             middleName: string;

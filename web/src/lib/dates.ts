@@ -10,6 +10,15 @@ export const DISPLAY_DATE = 'MM/dd/yyyy';
  */
 export function displayDate(value: string | null | undefined): string {
   if (!value) return '';
+  // A plain wire date is rewritten without parsing (lists such as the search results show
+  // many; parsing each cost more than the rest of the row).
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (plain) {
+    const [, y, m, d] = plain;
+    const day = new Date(0);
+    day.setUTCFullYear(Number(y), Number(m) - 1, Number(d));
+    return day.getUTCMonth() === Number(m) - 1 && day.getUTCDate() === Number(d) ? `${m}/${d}/${y}` : '';
+  }
   const date = parseISO(value);
   return isValid(date) ? format(date, DISPLAY_DATE) : '';
 }

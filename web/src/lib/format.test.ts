@@ -12,6 +12,10 @@ describe('dates and ages', () => {
     expect(displayDate(null)).toBe('');
     expect(displayDate('')).toBe('');
     expect(displayDate('not a date')).toBe('');
+    expect(displayDate('2024-02-29')).toBe('02/29/2024');
+    expect(displayDate('2023-02-29')).toBe('');
+    expect(displayDate('2023-13-01')).toBe('');
+    expect(displayDate('0999-01-05')).toBe('01/05/0999');
   });
   it('shows instants as a date', () => {
     expect(displayDate('2025-11-07T12:09:03Z')).toBe('11/07/2025');

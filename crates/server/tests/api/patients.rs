@@ -262,6 +262,8 @@ async fn a_new_member_joins_the_account_its_holder_guarantees(app: TestApp) {
     assert_eq!(offered["primaryGuarantor"]["name"], format!("{}, {}", holder.last_name, holder.first_name));
     assert_eq!(offered["streetAddress"], holder.street_address.as_str());
     assert_eq!(offered["zipCode"], holder.zip_code.as_str());
+    assert_eq!(defaults["accountProviderId"], json!(record.account.account_provider_id), "the account's provider");
+    assert_eq!(defaults["relationshipToPrimary"], Value::Null, "not 'Self': the holder is someone else");
     let read = &app.audit("patient.defaults.read").await[0];
     assert_eq!(read.patient_id, Some(holder.id), "reading the holder's address is a read of the holder");
     let plain = json_of(app.get("/api/patients/default", &token).await).await;
@@ -517,10 +519,12 @@ async fn guarantors_of_a_child_are_the_household_adults(app: TestApp) {
     let answer = json_of(app.get(&format!("/api/patients/patient/{}/guarantors", child.id), &token).await).await;
     assert_eq!(answer["primary"]["patientId"], child.primary_guarantor_id.expect("guarantor"));
     // The same fields as Patient Information, minus the four the spec names (and what
-    // that page does not show: the version, ids behind names, provider and office).
+    // that page does not show: the version, ids behind names, provider and office, SSN).
     let guarantor = json_of(app.get(&format!("/api/patients/{}", answer["primary"]["patientId"]), &token).await).await;
     let not_shown = ["version", "accountId", "accountProvider", "patientProvider", "patientOffice", "feeSchedule"];
-    let not_shown = [&not_shown[..], &["primaryGuarantorId", "secondaryGuarantorId", "inactive", "middle"]].concat();
+    let not_shown =
+        [&not_shown[..], &["primaryGuarantorId", "secondaryGuarantorId", "inactive", "middle", "governmentIdentifier"]]
+            .concat();
     let minus_four =
         ["maritalStatus", "employment", "preferredLanguageId", "relationshipToPrimary", "relationshipToSecondary"];
     for (field, value) in guarantor.as_object().expect("patient") {

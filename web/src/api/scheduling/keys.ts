@@ -9,7 +9,6 @@ export type AppointmentStatus = components['schemas']['AppointmentStatus'];
 export type AppointmentInput = components['schemas']['AppointmentInput'];
 export type TreatmentPlan = components['schemas']['TreatmentPlan'];
 export type FollowUp = components['schemas']['FollowUp'];
-export type LastAndNext = components['schemas']['LastAndNext'];
 
 /** The day's call (`GET /api/scheduling/1/appointments`). */
 export interface DayAppointmentsQuery {
@@ -34,7 +33,6 @@ export const scheduleKeys = {
   patient: (patientId: number) => ['scheduling', 'patient', patientId] as const,
   patientAppointments: (patientId: number, query: object) => ['scheduling', 'patient', patientId, 'appointments', query] as const,
   followUps: (patientId: number) => ['scheduling', 'patient', patientId, 'followups'] as const,
-  lastNext: (patientId: number) => ['scheduling', 'patient', patientId, 'lastNext'] as const,
   version: ['schedulingVersion'] as const,
   resources: ['schedulingOptions', 'resources'] as const,
   types: ['schedulingOptions', 'types'] as const,

@@ -14,7 +14,8 @@ import { abandonExpiredSession, useSession } from '@/lib/session';
 
 /**
  * Shown after the inactivity logout instead of any page (nothing of the old session
- * stays on screen). A successful login restores the session where the user was.
+ * stays on screen, and the address is '/'). A successful login starts the session again
+ * at the user's Default View: the inactivity logout is a logout, which clears the last page.
  */
 export default function ReloginScreen() {
   const session = useSession();

@@ -17,7 +17,12 @@ const ReloginScreen = lazy(() => import('./ReloginDialog'));
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
+  // Every end of a session (Log Out, the inactivity timer, a 401) leaves the page it ended on:
+  // the spec clears the last page at logout, so the next login, whoever logs in, starts from
+  // the Default View and never from the previous session's patient. The re-login dialog
+  // therefore shows over '/', and the login screen is reached without any `from` location.
   if (session.status === 'expired') {
+    if (location.pathname !== '/') return <Navigate to="/" replace />;
     return (
       <Suspense fallback={<FullScreenSpinner />}>
         <ReloginScreen />
@@ -25,7 +30,7 @@ export function RequireSession() {
     );
   }
   if (session.status === 'anonymous' || !session.user) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to="/login" replace />;
   }
   if (location.pathname.includes('index.html')) return <Navigate to={indexHtmlTarget(lastPage())} replace />;
   return (

@@ -111,5 +111,7 @@ export function useEditConflict<V extends object>(opened: V, version: number | n
     setShown((before) => ({ message, changed, round: (before?.round ?? 0) + 1 }));
     return changed;
   }, []);
-  return { version: currentVersion, shown, resolve };
+  // The values of the record the form now saves on (as opened, or as merged after a 409).
+  const openedValues = useCallback(() => base.current.values, []);
+  return { version: currentVersion, opened: openedValues, shown, resolve };
 }

@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
 import { MESSAGES } from '@/lib/messages';
+import { DirtyFormsProvider, DiscardChangesDialog, useCloseGuard } from './DiscardGuard';
 
 export interface FormDialogProps {
   open: boolean;
@@ -46,14 +47,18 @@ const spinner = (saving: boolean) => (saving ? <CircularProgress size={18} color
 /**
  * The frame of every form dialog: title and Close, the form (or its loading spinner or
  * load failure), Cancel and Save. Save submits the form named by `formId`; while saving,
- * neither Close, Cancel nor Escape closes the dialog.
+ * neither Close, Cancel nor Escape closes the dialog. Closing a form with typed changes
+ * (Close, Cancel, Escape, the backdrop, the browser's Back) asks 'Discard changes?' first;
+ * a clean form closes at once (the forms inside report their changes, see `useDiscardGuard`).
  */
 export function FormDialog({ open, onClose, title, formId, saving, ready = true, loadError, maxWidth = 'sm', page = false, children }: FormDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
+  const guard = useCloseGuard({ open, saving, onClose });
+  const requestClose = guard.requestClose;
   const body = ready ? (
-    children
+    <DirtyFormsProvider value={guard.forms}>{children}</DirtyFormsProvider>
   ) : loadError ? (
     <Box role="alert" sx={{ py: 4, textAlign: 'center', color: 'error.main' }}>
       {loadError}
@@ -64,53 +69,60 @@ export function FormDialog({ open, onClose, title, formId, saving, ready = true,
     </Box>
   );
   const cancel = (
-    <Button onClick={onClose} disabled={saving}>
+    <Button onClick={requestClose} disabled={saving}>
       Cancel
     </Button>
   );
+  const discard = <DiscardChangesDialog open={guard.confirming} onKeepEditing={guard.keepEditing} onDiscard={guard.discard} />;
 
   if (page) {
     return (
-      <Dialog fullScreen open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId}>
-        <AppBar position="sticky" color="primary" elevation={1}>
-          <Toolbar sx={{ gap: 1 }}>
-            <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Close" disabled={saving}>
-              <CloseIcon />
-            </IconButton>
-            <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-              {title}
-            </Typography>
-            <Button type="submit" form={formId} color="inherit" variant="outlined" disabled={!ready || saving} startIcon={spinner(saving)}>
-              <SaveLabel saving={saving} />
-            </Button>
-          </Toolbar>
-        </AppBar>
-        <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
-          {body}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>{cancel}</Box>
-        </Box>
-      </Dialog>
+      <>
+        <Dialog fullScreen open={open} onClose={saving ? undefined : requestClose} aria-labelledby={titleId}>
+          <AppBar position="sticky" color="primary" elevation={1}>
+            <Toolbar sx={{ gap: 1 }}>
+              <IconButton edge="start" color="inherit" onClick={requestClose} aria-label="Close" disabled={saving}>
+                <CloseIcon />
+              </IconButton>
+              <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+                {title}
+              </Typography>
+              <Button type="submit" form={formId} color="inherit" variant="outlined" disabled={!ready || saving} startIcon={spinner(saving)}>
+                <SaveLabel saving={saving} />
+              </Button>
+            </Toolbar>
+          </AppBar>
+          <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
+            {body}
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>{cancel}</Box>
+          </Box>
+        </Dialog>
+        {discard}
+      </>
     );
   }
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullScreen={phone} fullWidth maxWidth={maxWidth} aria-labelledby={titleId} scroll="paper">
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
-          {title}
-        </Box>
-        <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>{body}</DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        {cancel}
-        <Button type="submit" form={formId} variant="contained" color="primary" disabled={!ready || saving} startIcon={spinner(saving)}>
-          <SaveLabel saving={saving} />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={saving ? undefined : requestClose} fullScreen={phone} fullWidth maxWidth={maxWidth} aria-labelledby={titleId} scroll="paper">
+        <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+          <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
+            {title}
+          </Box>
+          <IconButton aria-label="Close" onClick={requestClose} disabled={saving}>
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent dividers>{body}</DialogContent>
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          {cancel}
+          <Button type="submit" form={formId} variant="contained" color="primary" disabled={!ready || saving} startIcon={spinner(saving)}>
+            <SaveLabel saving={saving} />
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {discard}
+    </>
   );
 }
 

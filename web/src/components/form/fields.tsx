@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { displayDate } from '@/lib/dates';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useDiscardGuard } from './DiscardGuard';
 import { helpWithSavedValue, useSavedValue } from './EditConflict';
 
 /** A choice of a select: its value ('' is none) and what it shows. */
@@ -58,6 +59,8 @@ export function FormTextField<T extends FieldValues>({
   blurRule?: ((value: string) => string | undefined) | undefined;
 }) {
   const { control, setError, clearErrors } = form;
+  // The dialog around asks before closing when this field's form holds typed changes.
+  useDiscardGuard(form);
   // Someone else's value, after a refused stale save: shown as the field would show it.
   const saved = useSavedValue(name);
   const savedShown = saved === undefined ? undefined : type === 'date' ? displayDate(String(saved.saved ?? '')) : String(saved.saved ?? '');
@@ -116,6 +119,7 @@ export function FormSelect<T extends FieldValues>({
   empty,
 }: CommonProps<T> & { choices: readonly FormChoice[]; empty?: string | undefined }) {
   const { control, trigger } = form;
+  useDiscardGuard(form);
   const saved = useSavedValue(name);
   const savedValue = saved === undefined ? undefined : String(saved.saved ?? '');
   const savedShown = savedValue === undefined ? undefined : (choices.find((c) => c.value === savedValue)?.label ?? (savedValue === '' ? (empty ?? '') : savedValue));

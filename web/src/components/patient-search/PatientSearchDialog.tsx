@@ -16,10 +16,10 @@ function SearchBody({ onSelect, children }: { onSelect: (patient: PatientSearchR
   const search = usePatientSearchState();
   return (
     <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
-      <PatientSearchField value={search.keyword} onChange={search.setKeyword} onSubmit={search.submit} onClear={search.clear} autoFocus id="patient-search-dialog" />
+      <PatientSearchField {...search.field} autoFocus id="patient-search-dialog" />
       {children}
       <Box sx={{ mt: 1 }}>
-        <PatientSearchResults {...search} onSelect={onSelect} />
+        <PatientSearchResults searched={search.searched} results={search.results} loading={search.loading} stale={search.stale} error={search.error} onSelect={onSelect} />
       </Box>
     </Box>
   );

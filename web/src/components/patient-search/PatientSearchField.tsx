@@ -3,24 +3,28 @@ import Search from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { memo, useState } from 'react';
 import { PATIENT_SEARCH_TEXT } from '@/lib/messages';
 
-/** The search input: placeholder 'Search for a patient...', Enter searches at once, a clear button. */
-export function PatientSearchField({
-  value,
-  onChange,
+/**
+ * The search input: placeholder 'Search for a patient...', Enter searches at once, a clear
+ * button. It keeps what is typed itself (a key press re-renders this field only) and tells
+ * `onType` each change. Memoised: the page around it re-renders when results come, not it.
+ */
+export const PatientSearchField = memo(function PatientSearchField({
+  onType,
   onSubmit,
   onClear,
   autoFocus = false,
   id = 'patient-search',
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  onType: (value: string) => void;
   onSubmit: () => void;
   onClear: () => void;
   autoFocus?: boolean;
   id?: string;
 }) {
+  const [value, setValue] = useState('');
   return (
     <form
       role="search"
@@ -34,7 +38,10 @@ export function PatientSearchField({
         id={id}
         type="search"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          onType(event.target.value);
+        }}
         placeholder={PATIENT_SEARCH_TEXT.searchPlaceholder}
         autoFocus={autoFocus}
         autoComplete="off"
@@ -48,7 +55,14 @@ export function PatientSearchField({
             ),
             endAdornment: value ? (
               <InputAdornment position="end">
-                <IconButton aria-label="Clear the search" onClick={onClear} edge="end">
+                <IconButton
+                  aria-label="Clear the search"
+                  onClick={() => {
+                    setValue('');
+                    onClear();
+                  }}
+                  edge="end"
+                >
                   <Clear />
                 </IconButton>
               </InputAdornment>
@@ -59,4 +73,4 @@ export function PatientSearchField({
       />
     </form>
   );
-}
+});

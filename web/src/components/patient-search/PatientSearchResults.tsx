@@ -3,13 +3,9 @@ import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PatientSearchResult } from '@/api/patients/keys';
 import { displayBirthdate } from '@/lib/dates';
@@ -22,36 +18,103 @@ const MARKERS = [
   { key: 'allergies', label: 'Allergies', Icon: LocalHospitalOutlined, color: '#B71C1C' },
 ] as const;
 
-/** Alert markers of a result: an icon per kind of alert the patient has, each named for screen readers. */
+/**
+ * Alert markers of a result: an icon per kind of alert the patient has, each named for
+ * screen readers (and by its title on hover).
+ */
 export function AlertMarkers({ patient }: { patient: Pick<PatientSearchResult, 'patientAlerts' | 'accountAlerts' | 'allergies'> }) {
   const shown = MARKERS.filter((m) => patient[m.key]);
   if (shown.length === 0) return null;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }} data-testid="alert-markers">
+    <span className="pc-markers" data-testid="alert-markers">
       {shown.map(({ key, label, Icon, color }) => (
-        <Tooltip key={key} title={label}>
-          <Icon role="img" aria-label={label} aria-hidden={false} fontSize="small" sx={{ color }} />
-        </Tooltip>
+        <Icon key={key} titleAccess={label} fontSize="small" htmlColor={color} />
       ))}
-    </Box>
+    </span>
   );
 }
+
+/**
+ * The rows are plain elements styled once by the list (no styled component, tooltip or
+ * ripple per row): 25 of them render in a few milliseconds even on a slow phone, where the
+ * MUI list items took long enough to delay the next search and its results.
+ */
+const LIST_SX = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  '& .pc-row': {
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'center',
+    gap: 0.25,
+    width: '100%',
+    minHeight: 48,
+    px: 2,
+    // The height of the MUI list item the rows were before (its padding and its text's margins).
+    py: '13px',
+    border: 0,
+    borderBottom: 1,
+    borderColor: 'divider',
+    bgcolor: 'transparent',
+    color: 'text.primary',
+    font: 'inherit',
+    textAlign: 'left',
+    textDecoration: 'none',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { bgcolor: 'action.focus' },
+  },
+  '& .pc-line': { display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', typography: 'body1' },
+  '& .pc-sub': { typography: 'body2', color: 'text.secondary' },
+  '& .pc-markers': { display: 'inline-flex', gap: 0.5, alignItems: 'center' },
+  '& .pc-inactive': { typography: 'caption', lineHeight: '22px', px: 1, border: 1, borderColor: 'grey.500', borderRadius: 4 },
+} as const;
 
 function ResultText({ patient }: { patient: PatientSearchResult }) {
   const born = displayBirthdate(patient.birthday, patient.age);
   return (
-    <ListItemText
-      primary={
-        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <span data-testid="result-name">{listName(patient)}</span>
-          <AlertMarkers patient={patient} />
-          {patient.inactive && <Chip size="small" label="Inactive" variant="outlined" />}
-        </Box>
-      }
-      secondary={[born ? `DOB ${born}` : 'DOB unknown', `ID ${patient.displayId}`].join(' · ')}
-    />
+    <>
+      <span className="pc-line">
+        <span data-testid="result-name">{listName(patient)}</span>
+        <AlertMarkers patient={patient} />
+        {patient.inactive && <span className="pc-inactive">Inactive</span>}
+      </span>
+      <span className="pc-sub">{[born ? `DOB ${born}` : 'DOB unknown', `ID ${patient.displayId}`].join(' · ')}</span>
+    </>
   );
 }
+
+interface ResultListProps {
+  results: PatientSearchResult[];
+  stale: boolean;
+  linkTo: ((patient: PatientSearchResult) => string) | undefined;
+  select: (patient: PatientSearchResult) => void;
+}
+
+/**
+ * The rows. Memoised: a key press re-renders the search field and the progress bar, never
+ * the rows. `linkTo` must keep its identity (a module-level function); `select` does.
+ */
+const ResultList = memo(function ResultList({ results, stale, linkTo, select }: ResultListProps) {
+  return (
+    <Box component="ul" aria-label="Patients found" sx={{ ...LIST_SX, opacity: stale ? 0.6 : 1, transition: stale ? 'opacity 150ms' : 'none' }} data-testid="patient-results">
+      {results.map((patient) => (
+        <li key={patient.patientId}>
+          {linkTo ? (
+            <RouterLink className="pc-row" to={linkTo(patient)}>
+              <ResultText patient={patient} />
+            </RouterLink>
+          ) : (
+            <button type="button" className="pc-row" onClick={() => select(patient)}>
+              <ResultText patient={patient} />
+            </button>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+});
 
 /**
  * The list of found patients, or 'No patients were found'. Each row either links to
@@ -74,6 +137,15 @@ export function PatientSearchResults({
   linkTo?: (patient: PatientSearchResult) => string;
   onSelect?: (patient: PatientSearchResult) => void;
 }) {
+  // The newest onSelect, called through a function that keeps its identity (so the rows stay memoised).
+  const latestSelect = useRef(onSelect);
+  useLayoutEffect(() => {
+    latestSelect.current = onSelect;
+  });
+  const select = useCallback((patient: PatientSearchResult) => latestSelect.current?.(patient), []);
+  // The rows render in the background (interruptible): keys typed meanwhile are handled first.
+  const shownResults = useDeferredValue(results);
+  const shownStale = useDeferredValue(stale);
   return (
     <Box aria-busy={loading} sx={{ position: 'relative', minHeight: 4 }}>
       {loading && <LinearProgress aria-label="Searching" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
@@ -90,23 +162,7 @@ export function PatientSearchResults({
           {MESSAGES.noPatientsFound}
         </Typography>
       )}
-      {searched && results && results.length > 0 && (
-        <List aria-label="Patients found" sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} data-testid="patient-results">
-          {results.map((patient) => (
-            <li key={patient.patientId}>
-              {linkTo ? (
-                <ListItemButton component={RouterLink} to={linkTo(patient)} divider>
-                  <ResultText patient={patient} />
-                </ListItemButton>
-              ) : (
-                <ListItemButton onClick={() => onSelect?.(patient)} divider>
-                  <ResultText patient={patient} />
-                </ListItemButton>
-              )}
-            </li>
-          ))}
-        </List>
-      )}
+      {searched && results && results.length > 0 && shownResults && shownResults.length > 0 && <ResultList results={shownResults} stale={shownStale} linkTo={linkTo} select={select} />}
     </Box>
   );
 }

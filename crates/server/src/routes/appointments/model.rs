@@ -131,11 +131,12 @@ pub struct ConflictingAppointment {
     pub appointment_id: AppointmentId,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
-    /// Whose it is, "Last, First" (the overlap dialog names each one).
     pub patient_id: PatientId,
+    /// Whose it is, "Last, First" (the overlap dialog names each one).
     pub patient_name: String,
-    /// The status's and the type's names, as on the appointment.
+    /// The status's name, as on the appointment.
     pub status: String,
+    /// The type's name, as on the appointment.
     pub r#type: String,
 }
 

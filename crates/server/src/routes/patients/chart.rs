@@ -4,7 +4,7 @@
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::ids::PatientId;
-use domain::patient::{age_on, mask_government_identifier};
+use domain::patient::age_on;
 use serde::Serialize;
 use store::entities::patient;
 use utoipa::ToSchema;
@@ -129,8 +129,6 @@ pub struct Guarantor {
     pub birthdate: Option<NaiveDate>,
     pub age: Option<i64>,
     pub sex: i16,
-    /// The SSN with only its last four digits shown ("***-**-6789"), or "".
-    pub government_identifier: String,
     pub street_address: String,
     pub suite: String,
     pub city: String,
@@ -167,7 +165,6 @@ fn guarantor(p: &patient::Model, today: NaiveDate) -> Guarantor {
         birthdate: p.birthdate,
         age: p.birthdate.map(|b| age_on(b, today)),
         sex: p.sex,
-        government_identifier: mask_government_identifier(&p.government_identifier),
         street_address: p.street_address.clone(),
         suite: p.suite.clone(),
         city: p.city.clone(),

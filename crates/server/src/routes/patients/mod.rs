@@ -125,6 +125,8 @@ pub struct PatientDefaults {
 #[serde(rename_all = "camelCase")]
 pub struct AccountDefaults {
     pub account_id: AccountId,
+    pub account_provider_id: Option<UserId>,
+    pub office_id: Option<OfficeId>,
     /// The account holder: the new patient's primary guarantor.
     pub primary_guarantor: Option<PatientNameRef>,
     pub street_address: String,
@@ -178,14 +180,22 @@ pub async fn patient_defaults(
     let empty_phone = |kind: i64| PhoneEntry { number: String::new(), kind: Some(kind) };
     Ok(Json(PatientDefaults {
         provider_id: me.map(UserId),
-        account_provider_id: me.map(UserId),
-        office_id: store.offices().await?.first().map(|o| o.id).map(OfficeId),
+        // A new member of an account starts with the account's provider and office.
+        account_provider_id: match &account {
+            Some(account) => account.account_provider_id,
+            None => me.map(UserId),
+        },
+        office_id: match account.as_ref().and_then(|a| a.office_id) {
+            Some(office) => Some(office),
+            None => store.offices().await?.first().map(|o| o.id).map(OfficeId),
+        },
         fee_schedule_id: store.fee_schedules().await?.first().map(|f| f.id),
         marital_status: named(marital, "Unknown"),
         sex: 2,
         employment: named(employment, "Unknown"),
         language_id: named(languages.clone(), "English").or_else(|| languages.first().map(|l| l.0)),
-        relationship_to_primary: named(relationships, "Self"),
+        // 'Self' is the holder of a new account; a new member's is for the user to choose.
+        relationship_to_primary: if account.is_some() { None } else { named(relationships, "Self") },
         relationship_to_secondary: None,
         phone1: empty_phone(2),
         phone2: empty_phone(0),
@@ -225,6 +235,8 @@ async fn account_defaults(
     });
     Ok(AccountDefaults {
         account_id: AccountId(account.id),
+        account_provider_id: account.account_provider_id.map(UserId),
+        office_id: account.office_id.map(OfficeId),
         primary_guarantor: holder.as_ref().map(|h| PatientNameRef {
             patient_id: PatientId(h.id),
             name: format!("{}, {}", h.last_name, h.first_name),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/errors';
-import { scheduleKeys, type Appointment, type FollowUp, type LastAndNext } from '@/api/scheduling/keys';
+import { scheduleKeys, type Appointment, type FollowUp } from '@/api/scheduling/keys';
 import type { PatientAppointmentsQuery } from '../lib/patient-filter';
 
 /** A patient's appointments, oldest first (`GET /api/patients/patient/{id}/appointments?...`). */
@@ -23,16 +23,6 @@ export function useFollowUps(patientId: number | null) {
       const data = unwrap(await api.GET('/api/patients/patient/{patientId}/followups', { params: { path: { patientId: patientId ?? 0 } }, signal }));
       return Array.isArray(data) ? data : [];
     },
-    enabled: patientId !== null && patientId > 0,
-    staleTime: 0,
-  });
-}
-
-export function useLastNext(patientId: number | null) {
-  return useQuery({
-    queryKey: scheduleKeys.lastNext(patientId ?? 0),
-    queryFn: async ({ signal }): Promise<LastAndNext> =>
-      unwrap(await api.GET('/api/patients/patient/{patientId}/lastNextAppointment', { params: { path: { patientId: patientId ?? 0 } }, signal })),
     enabled: patientId !== null && patientId > 0,
     staleTime: 0,
   });

@@ -14,7 +14,7 @@ import { usePreferences } from '@/api/preferences/get-preferences';
 import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { Appointment } from '@/api/scheduling/keys';
 import { useProviders } from '@/api/users/get-providers';
-import { EditConflictAlert, FormDialog, FormErrors, helpWithSavedValue, showFieldErrors, splitFieldErrors, useEditConflict, useValuesPerOpening } from '@/components/form';
+import { EditConflictAlert, FormDialog, FormErrors, helpWithSavedValue, showFieldErrors, splitFieldErrors, useDiscardGuard, useEditConflict, useValuesPerOpening } from '@/components/form';
 import { PatientSearchDialog } from '@/components/patient-search';
 import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/constants';
 import { listName, personName } from '@/lib/format';
@@ -111,6 +111,8 @@ function FormBody({
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
+  // Its fields are its own (not the kit's), so it tells the dialog about typed changes itself.
+  useDiscardGuard({ control, getValues, formState });
   const [others, setOthers] = useState<string[]>([]);
   const [searching, setSearching] = useState(false);
   const [conflict, setConflict] = useState<{ kind: ConflictKind; info: ConflictInfo } | null>(null);
@@ -293,8 +295,8 @@ function FormBody({
         </Grid>
         <Grid size={half}>
           <Select id="appointment-resource" label="Resource" required value={values.resourceId} onChange={chooseResource} error={errors.resourceId} saved={savedOf('resourceId', named(resources.map((r) => ({ id: r.resourceId, name: r.name }))))}>
-            <option value="">{''}</option>
-            <option value={String(NONE_RESOURCE)}>{SCHEDULE_TEXT.none}</option>
+            {/* One 'None' (the spec's resource id 0): the form holds '' for it, as for every select. */}
+            <option value="">{SCHEDULE_TEXT.none}</option>
             {resources.map((r) => (
               <option key={r.resourceId} value={String(r.resourceId)}>
                 {r.name}

@@ -8,8 +8,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useId } from 'react';
-import { formatIn } from '@/lib/time-zone';
-import type { ConflictInfo, ConflictKind } from '../lib/appointment-form';
+import { overlapEntry, timeSpan, type ConflictInfo, type ConflictingAppointment, type ConflictKind } from '../lib/appointment-form';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
 export type { ConflictKind };
@@ -25,12 +24,26 @@ const TEXTS: Record<ConflictKind, string> = {
   confirm: SCHEDULE_TEXT.confirmText,
 };
 
-const span = (start: string, end: string, zone: string) => `${formatIn(start, zone, 'hh:mm a')} – ${formatIn(end, zone, 'hh:mm a')}`;
+/** The appointments a booking overlaps, each named: patient, time range, type and status. */
+function OverlapList({ appointments, zone }: { appointments: ConflictingAppointment[]; zone: string }) {
+  return (
+    <List dense aria-label="Overlapping appointments">
+      {appointments.map((a) => {
+        const entry = overlapEntry(a, zone);
+        return (
+          <ListItem key={a.appointmentId} disableGutters>
+            <ListItemText primary={entry.patient} secondary={entry.details} slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { color: 'text.primary' } } }} />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
 
 /**
  * What a save came to when it could not simply book (spec part 2, 'Appointment save'):
- * 'Overlapping Appointments!' (Ok; the overlapping appointments' times), 'Appointment and
- * Transparency Overlap!' (Ok; the block-outs) or 'Confirm Appointment!' (Yes / No).
+ * 'Overlapping Appointments!' (Ok; the appointments in the way: patient, time, type, status),
+ * 'Appointment and Transparency Overlap!' (Ok; the block-outs) or 'Confirm Appointment!' (Yes / No).
  */
 export function ConflictDialog({
   kind,
@@ -59,20 +72,12 @@ export function ConflictDialog({
           <DialogTitle id={titleId}>{TITLES[kind]}</DialogTitle>
           <DialogContent>
             <DialogContentText id={textId}>{TEXTS[kind]}</DialogContentText>
-            {kind === 'overlap' && conflict.appointments.length > 0 && (
-              <List dense aria-label="Overlapping appointments">
-                {conflict.appointments.map((a, i) => (
-                  <ListItem key={a.appointmentId ?? i} disableGutters>
-                    <ListItemText primary={span(a.start, a.end, zone)} />
-                  </ListItem>
-                ))}
-              </List>
-            )}
+            {kind === 'overlap' && conflict.appointments.length > 0 && <OverlapList appointments={conflict.appointments} zone={zone} />}
             {kind !== 'overlap' && conflict.transparencies.length > 0 && (
               <List dense aria-label="Block-outs">
                 {conflict.transparencies.map((t, i) => (
                   <ListItem key={i} disableGutters>
-                    <ListItemText primary={t.blockName} secondary={span(t.start, t.end, zone)} />
+                    <ListItemText primary={t.blockName} secondary={timeSpan(t.start, t.end, zone)} />
                   </ListItem>
                 ))}
               </List>

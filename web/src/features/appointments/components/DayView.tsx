@@ -6,7 +6,7 @@ import { Calendar, dateFnsLocalizer, type EventPropGetter, type Formats, type Sl
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import type { Appointment, Transparency } from '@/api/scheduling/keys';
 import { fromDeviceWallClock, toDeviceWallClock } from '@/lib/time-zone';
-import { inkOn } from '../lib/schedule-rules';
+import { inkOn, overlapsBlockOut } from '../lib/schedule-rules';
 import { CALENDAR_STEP_MINUTES, CALENDAR_TIMESLOTS, LONG_PRESS_MS } from '../lib/constants';
 
 // Weeks start on Sunday (spec part 2, section 9).
@@ -27,12 +27,42 @@ interface CalendarEvent {
   end: Date;
   appointment?: Appointment;
   blockOut?: Transparency;
+  /** An appointment over a block-out: drawn right of the block-out's name, which stays readable. */
+  besideBlockOut?: boolean;
 }
 
-/** Block-outs are drawn, not buttons: no role, no tab stop, no clicks. */
-function EventWrapper({ children, isBackgroundEvent }: { children?: ReactNode; isBackgroundEvent?: boolean }) {
-  if (!isBackgroundEvent || !isValidElement(children)) return <>{children}</>;
-  return cloneElement(children as ReactElement<Record<string, unknown>>, { role: undefined, tabIndex: undefined, onClick: undefined, onKeyDown: undefined, 'data-blockout': 'true' });
+/**
+ * The share of the day's width an appointment over a block-out leaves, on the left, for the
+ * block-out's name: a number (CSS custom property), so rbc's own left and width, which are
+ * lengths such as 'calc(50% + 3px)', can be scaled into the rest.
+ */
+const STRIP = '--pc-blockout-strip';
+
+/** Where react-big-calendar put an event across the day: a length, or a number of percent. */
+interface EventPlace {
+  width?: number | string;
+  xOffset?: number | string;
+}
+
+const asLength = (v: number | string | undefined, fallback: string) => (v === undefined ? fallback : typeof v === 'number' ? `${v}%` : v);
+
+/**
+ * Block-outs are drawn, not buttons: no role, no tab stop, no clicks. An appointment over a
+ * block-out is narrowed into the part of the day right of the block-out's name (without
+ * this it covered 'Lunch' entirely).
+ */
+function EventWrapper({ children, isBackgroundEvent, event, style }: { children?: ReactNode; isBackgroundEvent?: boolean; event?: CalendarEvent; style?: EventPlace }) {
+  if (!isValidElement(children)) return <>{children}</>;
+  const child = children as ReactElement<{ style?: Record<string, unknown> }>;
+  if (isBackgroundEvent) return cloneElement(child as ReactElement<Record<string, unknown>>, { role: undefined, tabIndex: undefined, onClick: undefined, onKeyDown: undefined, 'data-blockout': 'true' });
+  if (!event?.besideBlockOut) return <>{children}</>;
+  return cloneElement(child, {
+    style: {
+      ...child.props.style,
+      left: `calc(var(${STRIP}) * 100% + ${asLength(style?.xOffset, '0%')} * (1 - var(${STRIP})))`,
+      width: `calc(${asLength(style?.width, '100%')} * (1 - var(${STRIP})))`,
+    },
+  });
 }
 
 function EventContent({ event }: { event: CalendarEvent }) {
@@ -84,8 +114,9 @@ export default function DayView({
         start: toDeviceWallClock(a.start, zone),
         end: toDeviceWallClock(a.end, zone),
         appointment: a,
+        besideBlockOut: overlapsBlockOut(a, blockOuts),
       })),
-    [appointments, zone],
+    [appointments, blockOuts, zone],
   );
   const background = useMemo<CalendarEvent[]>(
     () =>
@@ -125,11 +156,17 @@ export default function DayView({
       ref={box}
       data-testid="day-view"
       sx={{
+        // About 90 px of a phone's day, 140 px of a desktop's.
+        [STRIP]: { xs: 0.3, sm: 0.2, md: 0.15 },
         height: { xs: 'calc(100dvh - 260px)', md: 'calc(100dvh - 240px)' },
         minHeight: 420,
         '& .rbc-time-header': { display: 'none' },
-        '& .rbc-time-content': { borderTop: 'none' },
+        // Sideways swipes change the resource (the schedule's swipe area): the calendar's own
+        // scroller only scrolls up and down, and never hands a sideways overscroll to the page.
+        '& .rbc-time-content': { borderTop: 'none', touchAction: 'pan-y pinch-zoom', overscrollBehaviorX: 'contain' },
         '& .rbc-background-event, & .pc-blockout': { pointerEvents: 'none', cursor: 'default' },
+        // A block-out's name and times keep to the strip its appointments leave free.
+        '& .pc-blockout .rbc-event-label, & .pc-blockout .rbc-event-content': { maxWidth: `calc(var(${STRIP}) * 100%)`, whiteSpace: 'normal', overflowWrap: 'anywhere' },
         '& .rbc-event, & .rbc-background-event': { fontSize: '0.8rem', lineHeight: 1.25 },
         '& .rbc-event:focus-visible, & .rbc-time-content:focus-visible': { outline: '3px solid #0D2330', outlineOffset: 1 },
         '& .rbc-label': { color: 'text.secondary', fontSize: '0.75rem' },

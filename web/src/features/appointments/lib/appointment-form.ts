@@ -4,7 +4,7 @@ import type { components } from '@/api/schema';
 import { schemaErrors, type FormFields } from '@/components/form/rules';
 import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE } from '@/lib/constants';
 import { MESSAGES } from '@/lib/messages';
-import { instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
+import { formatIn, instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
 import { CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from './constants';
 
@@ -263,4 +263,26 @@ export function isConflictInfo(body: unknown): body is ConflictInfo {
   if (!body || typeof body !== 'object') return false;
   const b = body as Record<string, unknown>;
   return typeof b['code'] === 'string' && Array.isArray(b['appointments']) && Array.isArray(b['transparencies']);
+}
+
+// ---------------------------------------------------------------------------------------
+// 'Overlapping Appointments!': which appointments are in the way.
+
+/** One appointment a booking overlaps, as the 409 lists it (`ConflictingAppointment`). */
+export type ConflictingAppointment = ConflictInfo['appointments'][number];
+
+export interface OverlapEntry {
+  appointmentId: number;
+  /** 'Last, First'. */
+  patient: string;
+  /** '10:00 AM – 10:30 AM · Follow-Up · Confirmed': times on the practice's clock, type, status. */
+  details: string;
+}
+
+/** '10:00 AM – 10:30 AM': two instants on the practice's clock. */
+export const timeSpan = (start: string, end: string, zone: string) => `${formatIn(start, zone, 'hh:mm a')} – ${formatIn(end, zone, 'hh:mm a')}`;
+
+/** One overlapped appointment as the dialog names it: patient, then time range, type and status. */
+export function overlapEntry(c: ConflictingAppointment, zone: string): OverlapEntry {
+  return { appointmentId: c.appointmentId, patient: c.patientName, details: [timeSpan(c.start, c.end, zone), c.type, c.status].filter(Boolean).join(' · ') };
 }

@@ -1,5 +1,6 @@
+import { displayDate } from '@/lib/dates';
 import { STORAGE_PREFIX, readItem, writeItem } from '@/lib/storage';
-import { CUSTOM_RANGE, isDateRangeId, rangeDates, type DateRangeId } from './date-ranges';
+import { CUSTOM_RANGE, DATE_RANGES, isDateRangeId, rangeDates, type DateRangeId } from './date-ranges';
 import { DEFAULT_PATIENT_APPT_RANGE, DEFAULT_PATIENT_APPT_STATUS } from './constants';
 
 /**
@@ -83,4 +84,43 @@ export function patientAppointmentsQuery(filter: PatientAppointmentFilter, today
     ...(filter.statusId !== DEFAULT_PATIENT_APPT_STATUS ? { statusId: filter.statusId } : {}),
     inactive: filter.inactive,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// What the list says of its filter (it is kept from earlier visits, so it must be seen).
+
+/**
+ * The range in force, with its dates as they are today: 'All Appointments', 'This Month
+ * (11/01/2026 – 11/30/2026)', 'Future Appointments (from 11/23/2026)'.
+ */
+export function rangeText(filter: PatientAppointmentFilter, today: string): string {
+  const label = DATE_RANGES.find((r) => r.id === filter.dateRange)?.label ?? '';
+  const { start, end } = patientAppointmentsQuery(filter, today);
+  if (start && end) return `${label} (${displayDate(start)} – ${displayDate(end)})`;
+  if (start) return `${label} (from ${displayDate(start)})`;
+  if (end) return `${label} (until ${displayDate(end)})`;
+  return filter.dateRange === CUSTOM_RANGE ? `${label} (all dates)` : label;
+}
+
+/** How many settings hide appointments: a range with dates, one status, missed / cancelled / to reschedule left out. */
+export function patientFilterCount(filter: PatientAppointmentFilter, today: string): number {
+  const { start, end } = patientAppointmentsQuery(filter, today);
+  return [Boolean(start || end), filter.statusId !== DEFAULT_PATIENT_APPT_STATUS, !filter.inactive].filter(Boolean).length;
+}
+
+/**
+ * The line above the list: the range always, then what else narrows or widens it.
+ * `statusName` is the chosen status's name.
+ */
+export function patientFilterLine(filter: PatientAppointmentFilter, today: string, statusName: string | undefined): string {
+  const parts = [`Date Range: ${rangeText(filter, today)}`];
+  if (filter.statusId !== DEFAULT_PATIENT_APPT_STATUS) parts.push(`Status: ${statusName ?? filter.statusId}`);
+  if (!filter.inactive) parts.push('Missed, cancelled and to reschedule hidden');
+  if (filter.deleted) parts.push('Deleted shown');
+  return parts.join(' · ');
+}
+
+/** 'Show all': every date and status, missed / cancelled / to reschedule included; deleted ones as chosen. */
+export function showAllPatientAppointments(filter: PatientAppointmentFilter): PatientAppointmentFilter {
+  return { ...filter, statusId: DEFAULT_PATIENT_FILTER.statusId, dateRange: DEFAULT_PATIENT_FILTER.dateRange, start: null, end: null, inactive: true };
 }

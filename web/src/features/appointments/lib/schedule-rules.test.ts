@@ -9,23 +9,38 @@ import {
   isConflictInfo,
   newAppointmentStart,
   newAppointmentValues,
+  overlapEntry,
   providerForResource,
   validateAppointment,
   type AppointmentFormValues,
 } from './appointment-form';
 import { DATE_RANGES, rangeDates, shiftDay } from './date-ranges';
-import { DEFAULT_PATIENT_FILTER, loadPatientFilter, parsePatientFilter, patientAppointmentsQuery, patientFilterKey, savePatientFilter, withDateRange } from './patient-filter';
 import {
+  DEFAULT_PATIENT_FILTER,
+  loadPatientFilter,
+  parsePatientFilter,
+  patientAppointmentsQuery,
+  patientFilterCount,
+  patientFilterKey,
+  patientFilterLine,
+  rangeText,
+  savePatientFilter,
+  showAllPatientAppointments,
+  withDateRange,
+} from './patient-filter';
+import {
+  apptFilterCount,
   appointmentTotals,
   calendarHours,
-  dayLabel,
   dayQuery,
   dayTitle,
+  filteredLine,
   filtersFromQuery,
   followUpColor,
   groupByStart,
   inkOn,
   neighbourDays,
+  overlapsBlockOut,
   providerLabel,
   selectionFromChoice,
   showsProvider,
@@ -33,6 +48,7 @@ import {
   swipeStep,
   statusColor,
   stepResource,
+  withoutApptFilters,
 } from './schedule-rules';
 
 const LA = 'America/Los_Angeles';
@@ -98,6 +114,22 @@ describe('patient appointment filter', () => {
     expect(withDateRange(f, 1, '2026-11-23')).toMatchObject({ dateRange: 1, start: '2025-01-01', end: '2025-12-31' });
     expect(withDateRange(f, 2, '2026-11-23')).toMatchObject({ start: null, end: null });
   });
+  it('says the range in force with its dates as of today, and what else hides appointments', () => {
+    const today = '2026-11-23';
+    expect(rangeText(DEFAULT_PATIENT_FILTER, today)).toBe('All Appointments');
+    expect(rangeText({ ...DEFAULT_PATIENT_FILTER, dateRange: 4, start: '2020-01-01', end: '2020-01-31' }, today)).toBe('This Month (11/01/2026 – 11/30/2026)');
+    expect(rangeText({ ...DEFAULT_PATIENT_FILTER, dateRange: 3 }, today)).toBe('Future Appointments (from 11/23/2026)');
+    expect(rangeText({ ...DEFAULT_PATIENT_FILTER, dateRange: 1, end: '2026-02-01' }, today)).toBe('Custom Date Range (until 02/01/2026)');
+    expect(rangeText({ ...DEFAULT_PATIENT_FILTER, dateRange: 1 }, today)).toBe('Custom Date Range (all dates)');
+    expect(patientFilterCount(DEFAULT_PATIENT_FILTER, today)).toBe(0);
+    expect(patientFilterCount({ ...DEFAULT_PATIENT_FILTER, deleted: true }, today)).toBe(0);
+    expect(patientFilterCount({ ...DEFAULT_PATIENT_FILTER, dateRange: 1 }, today)).toBe(0);
+    const narrow = { ...DEFAULT_PATIENT_FILTER, dateRange: 5 as const, statusId: 7, inactive: false, deleted: true };
+    expect(patientFilterCount(narrow, today)).toBe(3);
+    expect(patientFilterLine(DEFAULT_PATIENT_FILTER, today, undefined)).toBe('Date Range: All Appointments');
+    expect(patientFilterLine(narrow, today, 'Missed')).toBe('Date Range: Last Month (10/01/2026 – 10/31/2026) · Status: Missed · Missed, cancelled and to reschedule hidden · Deleted shown');
+    expect(showAllPatientAppointments(narrow)).toEqual({ ...DEFAULT_PATIENT_FILTER, deleted: true });
+  });
   describe('storage', () => {
     beforeEach(() => localStorage.clear());
     it('is kept per user in local storage', () => {
@@ -124,6 +156,25 @@ describe('schedule filters and the day', () => {
     expect(selectionFromChoice([])).toBe('all');
     expect(selectionFromChoice([3, 1])).toEqual([1, 3]);
   });
+  it('counts the filters that hide appointments and says how many they hide', () => {
+    expect(apptFilterCount(DEFAULT_APPT_FILTERS)).toBe(0);
+    expect(apptFilterCount({ ...DEFAULT_APPT_FILTERS, order: 0 })).toBe(0);
+    expect(apptFilterCount({ ...DEFAULT_APPT_FILTERS, resources: [2] })).toBe(1);
+    expect(apptFilterCount({ order: 1, resources: [2], providers: [3, 4] })).toBe(2);
+    expect(apptFilterCount({ order: 1, resources: [], providers: 'all' })).toBe(0);
+    expect(withoutApptFilters({ order: 0, resources: [2], providers: [3] })).toEqual({ order: 0, resources: 'all', providers: 'all' });
+    expect(filteredLine(13, 36)).toBe('Filtered: 13 of 36 appointments');
+    expect(filteredLine(0, 1)).toBe('Filtered: 0 of 1 appointment');
+    expect(filteredLine(1, undefined)).toBe('Filtered: 1 appointment shown');
+  });
+  it('knows which appointments share time with a block-out (end exclusive)', () => {
+    const lunch = [{ start: '2026-11-23T20:00:00Z', end: '2026-11-23T21:00:00Z' }];
+    expect(overlapsBlockOut({ start: '2026-11-23T20:00:00Z', end: '2026-11-23T20:30:00Z' }, lunch)).toBe(true);
+    expect(overlapsBlockOut({ start: '2026-11-23T19:45:00Z', end: '2026-11-23T20:15:00Z' }, lunch)).toBe(true);
+    expect(overlapsBlockOut({ start: '2026-11-23T19:30:00Z', end: '2026-11-23T20:00:00Z' }, lunch)).toBe(false);
+    expect(overlapsBlockOut({ start: '2026-11-23T21:00:00Z', end: '2026-11-23T21:30:00Z' }, lunch)).toBe(false);
+    expect(overlapsBlockOut({ start: '2026-11-23T20:00:00Z', end: '2026-11-23T20:30:00Z' }, [])).toBe(false);
+  });
   it('shows the filtered resources and steps through them, wrapping', () => {
     const resources = [{ resourceId: 1 }, { resourceId: 2 }, { resourceId: 3 }];
     expect(shownResources(resources, { ...DEFAULT_APPT_FILTERS, resources: [3, 1] })).toEqual([{ resourceId: 1 }, { resourceId: 3 }]);
@@ -139,14 +190,14 @@ describe('schedule filters and the day', () => {
     expect(swipeStep(-80, 50)).toBeNull();
     expect(swipeStep(0, 200)).toBeNull();
   });
-  it('labels days Today or a short weekday with the date', () => {
-    expect(dayLabel('2026-11-23', '2026-11-23')).toBe('Today');
-    expect(dayLabel('2026-11-24', '2026-11-23')).toBe('Tue 11/24');
+  it('titles the day Today or a short weekday with the date; the neighbours by their dates', () => {
     expect(dayTitle('2026-11-23', '2026-11-23')).toBe('Today, 11/23/2026');
     expect(dayTitle('2026-11-22', '2026-11-23')).toBe('Sun, 11/22/2026');
-    const n = neighbourDays('2026-11-24', '2026-11-23');
-    expect(n.previous).toEqual({ date: '2026-11-23', label: 'Today', full: '11/23/2026' });
+    // Only the bar's middle button says Today: a neighbour that is today keeps its date.
+    const n = neighbourDays('2026-11-24');
+    expect(n.previous).toEqual({ date: '2026-11-23', label: 'Mon 11/23', full: '11/23/2026' });
     expect(n.next).toEqual({ date: '2026-11-25', label: 'Wed 11/25', full: '11/25/2026' });
+    expect(neighbourDays('2026-11-22').next.label).toBe('Mon 11/23');
   });
   it('takes the calendar hours from the preferences, else 7 to 19', () => {
     expect(calendarHours('08:30', '17:00')).toEqual({ start: [8, 30], end: [17, 0] });
@@ -300,5 +351,10 @@ describe('appointment form', () => {
     expect(isConflictInfo({ code: 'hold_expired', message: 'gone' })).toBe(false);
     expect(isConflictInfo({ appointmentId: 4 })).toBe(false);
     expect(isConflictInfo(null)).toBe(false);
+  });
+  it('names each overlapped appointment: patient, then time range, type and status', () => {
+    const other = { appointmentId: 4, start: '2026-11-23T18:00:00Z', end: '2026-11-23T18:30:00Z', patientId: 7, patientName: 'Lopez, Ana', type: 'Follow-Up', status: 'Confirmed' };
+    expect(overlapEntry(other, LA)).toEqual({ appointmentId: 4, patient: 'Lopez, Ana', details: '10:00 AM – 10:30 AM · Follow-Up · Confirmed' });
+    expect(overlapEntry({ ...other, type: '' }, LA).details).toBe('10:00 AM – 10:30 AM · Confirmed');
   });
 });

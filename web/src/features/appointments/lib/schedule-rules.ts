@@ -11,25 +11,22 @@ export const meaningfulId = (id: number | null | undefined): number | null => (t
 // ---------------------------------------------------------------------------------------
 // The schedule's day and its labels.
 
-/** 'Today', or a short weekday with the date: 'Tue 11/24' (spec part 2, 'Appointment schedule'). */
-export function dayLabel(date: string, today: string): string {
-  return date === today ? SCHEDULE_TEXT.today : format(parseISO(date), 'EEE MM/dd');
-}
-
-/** The title of the selected day: 'Today, 11/23/2026' or 'Tue, 11/24/2026'. */
+/** The selected day's label (spec part 2: Today or a short weekday with the date): 'Today, 11/23/2026' or 'Tue, 11/24/2026'. */
 export function dayTitle(date: string, today: string): string {
   const d = parseISO(date);
   return date === today ? `${SCHEDULE_TEXT.today}, ${format(d, 'MM/dd/yyyy')}` : format(d, 'EEE, MM/dd/yyyy');
 }
 
-/** The previous and next days with their labels (dates move one day at a time). */
-export function neighbourDays(date: string, today: string) {
+/**
+ * The previous and next days with their labels (dates move one day at a time). They are
+ * always labelled with their date, even when one of them is today: the bar's middle button
+ * is 'Today', and a second 'Today' beside it reads as a duplicate.
+ */
+export function neighbourDays(date: string) {
   const previous = shiftDay(date, -1);
   const next = shiftDay(date, 1);
-  return {
-    previous: { date: previous, label: dayLabel(previous, today), full: format(parseISO(previous), 'MM/dd/yyyy') },
-    next: { date: next, label: dayLabel(next, today), full: format(parseISO(next), 'MM/dd/yyyy') },
-  };
+  const labelled = (day: string) => ({ date: day, label: format(parseISO(day), 'EEE MM/dd'), full: format(parseISO(day), 'MM/dd/yyyy') });
+  return { previous: labelled(previous), next: labelled(next) };
 }
 
 /** Calendar hours from 'HH:mm' preferences; end after start, else the defaults. */
@@ -79,6 +76,30 @@ export function filtersFromQuery(query: { resources?: string | null; providers?:
 /** A multiple choice's ids from a selection ('all' shows as nothing chosen) and back, sorted by id. */
 export { choiceFromSelection };
 export const selectionFromChoice = (ids: number[]): IdSelection => selectionOf(ids, 'ascending');
+
+/** How many filters hide appointments (resources, providers; the order hides none): the Filters badge. */
+export function apptFilterCount(filters: ApptFilters): number {
+  return [filters.resources, filters.providers].filter((s) => s !== 'all' && s.length > 0).length;
+}
+
+/** 'Show all': every resource and provider, the order kept. */
+export const withoutApptFilters = (filters: ApptFilters): ApptFilters => ({ ...filters, resources: 'all', providers: 'all' });
+
+/**
+ * The line that says filters hide part of the day: 'Filtered: 13 of 36 appointments'
+ * ('Filtered: 13 appointments shown' until the unfiltered day has loaded).
+ */
+export function filteredLine(shown: number, total: number | undefined): string {
+  if (total === undefined) return `Filtered: ${shown} ${shown === 1 ? 'appointment' : 'appointments'} shown`;
+  return `Filtered: ${shown} of ${total} ${total === 1 ? 'appointment' : 'appointments'}`;
+}
+
+/** Whether an appointment shares time with any block-out (then the day view draws it beside the block-out's name). */
+export function overlapsBlockOut(appointment: { start: string; end: string }, blockOuts: ReadonlyArray<{ start: string; end: string }>): boolean {
+  const start = Date.parse(appointment.start);
+  const end = Date.parse(appointment.end);
+  return blockOuts.some((b) => start < Date.parse(b.end) && Date.parse(b.start) < end);
+}
 
 /** The resources the day shows: the filter's (in the server's order), or all. */
 export function shownResources<R extends { resourceId: number }>(resources: R[], filters: ApptFilters): R[] {

@@ -25,7 +25,6 @@ import { dollars } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 import { formatIn } from '@/lib/time-zone';
 import { isAppointmentNotFound, useAppointment, useTreatmentPlans } from '../api/get-appointment';
-import { useLastNext } from '../api/get-patient-lists';
 import { useScheduleVersionWatch } from '../api/watch-version';
 import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
 import { FollowUpsList } from '../components/FollowUpsList';
@@ -128,32 +127,26 @@ function SubPage({ appointment, title, children }: { appointment: Appointment; t
   );
 }
 
-function LastNext({ appointment }: { appointment: Appointment }) {
+/**
+ * The appointment's own last and next (from its answer, measured from its start, itself and
+ * deleted ones left out), not the patient's as of now: seen from a past or future visit,
+ * "now" would name this very appointment and skip the visit before it.
+ */
+function LastNext({ appointment: a }: { appointment: Appointment }) {
   const zone = usePracticeTimeZone();
-  const query = useLastNext(appointment.patientId);
   const when = (instant: string | null | undefined) => `${formatIn(instant, zone, 'MM/dd/yyyy')} ${formatIn(instant, zone, 'hh:mm a')}`;
+  const link = (id: number | null | undefined, instant: string | null | undefined, none: string) =>
+    id && id !== a.appointmentId && instant ? <Link component={RouterLink} to={`/appointments/${id}`}>{when(instant)}</Link> : none;
   return (
-    <SubPage appointment={appointment} title={SCHEDULE_TEXT.lastNext}>
+    <SubPage appointment={a} title={SCHEDULE_TEXT.lastNext}>
       <PageSection title={SCHEDULE_TEXT.lastNext}>
-        <QueryState query={query}>
-          {(ln) => (
-            <FieldList
-              label={SCHEDULE_TEXT.lastNext}
-              rows={[
-                {
-                  label: 'Last Appointment',
-                  value: ln.lastAppointmentId ? <Link component={RouterLink} to={`/appointments/${ln.lastAppointmentId}`}>{when(ln.lastAppointment)}</Link> : SCHEDULE_TEXT.noLast,
-                  testId: 'last-appointment',
-                },
-                {
-                  label: 'Next Appointment',
-                  value: ln.nextAppointmentId ? <Link component={RouterLink} to={`/appointments/${ln.nextAppointmentId}`}>{when(ln.nextAppointment)}</Link> : SCHEDULE_TEXT.noNext,
-                  testId: 'next-appointment',
-                },
-              ]}
-            />
-          )}
-        </QueryState>
+        <FieldList
+          label={SCHEDULE_TEXT.lastNext}
+          rows={[
+            { label: 'Last Appointment', value: link(a.lastAppointmentId, a.lastAppointment, SCHEDULE_TEXT.noLast), testId: 'last-appointment' },
+            { label: 'Next Appointment', value: link(a.nextAppointmentId, a.nextAppointment, SCHEDULE_TEXT.noNext), testId: 'next-appointment' },
+          ]}
+        />
       </PageSection>
     </SubPage>
   );

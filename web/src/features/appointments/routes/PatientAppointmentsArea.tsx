@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FilterList from '@mui/icons-material/FilterList';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -29,9 +30,19 @@ import { formatIn, todayIn } from '@/lib/time-zone';
 import { useAppointmentStatuses } from '../api/get-options';
 import { usePatientAppointments } from '../api/get-patient-lists';
 import { NewAppointmentForPatient } from '../components/NewAppointmentForPatient';
+import { FilterNotice } from '../components/FilterNotice';
 import { FollowUpsList } from '../components/FollowUpsList';
 import { CUSTOM_RANGE, DATE_RANGES, isDateRangeId } from '../lib/date-ranges';
-import { loadPatientFilter, patientAppointmentsQuery, savePatientFilter, withDateRange, type PatientAppointmentFilter } from '../lib/patient-filter';
+import {
+  loadPatientFilter,
+  patientAppointmentsQuery,
+  patientFilterCount,
+  patientFilterLine,
+  savePatientFilter,
+  showAllPatientAppointments,
+  withDateRange,
+  type PatientAppointmentFilter,
+} from '../lib/patient-filter';
 import { appointmentTotals, statusColor } from '../lib/schedule-rules';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
@@ -174,15 +185,34 @@ function PatientAppointments({ patientId }: { patientId: number }) {
   const [filtering, setFiltering] = useState(false);
   const today = todayIn(zone);
   const query = usePatientAppointments(patientId, patientAppointmentsQuery(filter, today));
+  const statuses = useAppointmentStatuses().data;
+  const apply = (f: PatientAppointmentFilter) => {
+    setFiltering(false);
+    setFilter(f);
+    savePatientFilter(userId, f);
+  };
+  // The filter is kept from earlier visits: the list always says what it shows.
+  const filterCount = patientFilterCount(filter, today);
+  const statusName = statuses?.find((s) => s.appointmentStatusId === filter.statusId)?.appointmentStatus;
   return (
     <PageSection
       title={SCHEDULE_TEXT.patientAppointments}
       action={
-        <Button startIcon={<FilterList />} onClick={() => setFiltering(true)} aria-haspopup="dialog">
+        <Button
+          startIcon={
+            <Badge badgeContent={filterCount} color="secondary" invisible={filterCount === 0}>
+              <FilterList />
+            </Badge>
+          }
+          onClick={() => setFiltering(true)}
+          aria-haspopup="dialog"
+          aria-label={filterCount > 0 ? `Filter (${filterCount} in use)` : 'Filter'}
+        >
           Filter
         </Button>
       }
     >
+      <FilterNotice testId="patient-appointments-filter" text={patientFilterLine(filter, today, statusName)} onShowAll={filterCount > 0 ? () => apply(showAllPatientAppointments(filter)) : undefined} />
       <QueryState query={query}>
         {(list) => {
           const totals = appointmentTotals(list);
@@ -223,11 +253,7 @@ function PatientAppointments({ patientId }: { patientId: number }) {
         filter={filter}
         today={today}
         onClose={() => setFiltering(false)}
-        onApply={(f) => {
-          setFiltering(false);
-          setFilter(f);
-          savePatientFilter(userId, f);
-        }}
+        onApply={apply}
       />
     </PageSection>
   );

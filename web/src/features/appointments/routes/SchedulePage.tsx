@@ -7,6 +7,7 @@ import Refresh from '@mui/icons-material/Refresh';
 import ViewDayOutlined from '@mui/icons-material/ViewDayOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -19,7 +20,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import type { ApptFilters } from '@/api/preferences/model';
@@ -37,10 +38,11 @@ import { useTransparencies } from '../api/get-transparencies';
 import { useScheduleVersionWatch } from '../api/watch-version';
 import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
 import { DateDialog } from '../components/DateDialog';
+import { FilterNotice } from '../components/FilterNotice';
 import { ListView } from '../components/ListView';
 import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
 import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
-import { calendarHours, dayQuery, dayTitle, neighbourDays, shownResources, stepResource, swipeStep } from '../lib/schedule-rules';
+import { apptFilterCount, calendarHours, dayQuery, dayTitle, filteredLine, neighbourDays, shownResources, stepResource, swipeStep, withoutApptFilters } from '../lib/schedule-rules';
 import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
@@ -48,6 +50,22 @@ import { SCHEDULE_TEXT } from '../lib/texts';
 const DayView = lazy(() => import('../components/DayView'));
 
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/**
+ * Chromium turns a sideways overscroll of the page into Back / Forward, which left the
+ * schedule on a right swipe: while it is open, sideways swipes are the day view's own.
+ */
+function useNoSidewaysOverscroll() {
+  useEffect(() => {
+    const targets = [document.documentElement, document.body];
+    const before = targets.map((el) => el.style.overscrollBehaviorX);
+    for (const el of targets) el.style.overscrollBehaviorX = 'none';
+    return () => targets.forEach((el, i) => (el.style.overscrollBehaviorX = before[i] ?? ''));
+  }, []);
+}
+
+/** The swipe area takes sideways gestures itself; the page still scrolls up and down and zooms. */
+const SWIPE_AREA = { touchAction: 'pan-y pinch-zoom', overscrollBehaviorX: 'contain' } as const;
 
 /**
  * /appointments (spec part 2, 'Appointment schedule'): the date title with its calendar
@@ -59,6 +77,7 @@ const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.te
 export default function SchedulePage() {
   usePageTitle(SCHEDULE_TEXT.pageTitle);
   useScheduleVersionWatch();
+  useNoSidewaysOverscroll();
   const zone = usePracticeTimeZone();
   const prefs = usePreferences();
   const savePreference = useSavePreference();
@@ -78,9 +97,14 @@ export default function SchedulePage() {
   const resourcesQuery = useResources();
   const resources = useMemo(() => shownResources(resourcesQuery.data ?? [], filters), [resourcesQuery.data, filters]);
   const requested = Number(params.get('resource'));
-  const resourceId = resources.some((r) => r.resourceId === requested) ? requested : (resources[0]?.resourceId ?? null);
+  // Until the list has loaded the address's resource stands, so a quick 'New Appointment' keeps it.
+  const resourceId =
+    resourcesQuery.data === undefined ? (requested > 0 ? requested : null) : resources.some((r) => r.resourceId === requested) ? requested : (resources[0]?.resourceId ?? null);
   const query = dayQuery(date, filters);
   const day = useDayAppointments(query);
+  // With filters in use, the whole day too: the page says how much the filters hide.
+  const filterCount = apptFilterCount(filters);
+  const wholeDay = useDayAppointments(dayQuery(date, withoutApptFilters(filters)), filterCount > 0);
   const blockOuts = useTransparencies(date, query.resources);
   const hours = calendarHours(prefs['scheduling.calendarStartTime'], prefs['scheduling.calendarEndTime']);
 
@@ -118,7 +142,7 @@ export default function SchedulePage() {
   const appointments = day.data ?? [];
   const resourceAppointments = appointments.filter((a) => a.resourceId === resourceId);
   const resourceBlockOuts = (blockOuts.data ?? []).filter((b) => b.resourceId === resourceId);
-  const neighbours = neighbourDays(date, today);
+  const neighbours = neighbourDays(date);
   const noResources = resourcesQuery.data !== undefined && resources.length === 0;
   const title = dayTitle(date, today);
 
@@ -157,11 +181,16 @@ export default function SchedulePage() {
           </IconButton>
         </Tooltip>
         <Tooltip title={SCHEDULE_TEXT.filtersTitle}>
-          <IconButton aria-label="Filters" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
-            <FilterList />
+          <IconButton aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'} onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+            <Badge badgeContent={filterCount} color="secondary" invisible={filterCount === 0}>
+              <FilterList />
+            </Badge>
           </IconButton>
         </Tooltip>
       </Box>
+      {filterCount > 0 && day.isSuccess && (
+        <FilterNotice testId="schedule-filtered" text={filteredLine(appointments.length, wholeDay.data?.length)} onShowAll={() => applyFilters(withoutApptFilters(filters))} />
+      )}
       {(day.isFetching || blockOuts.isFetching) && <LinearProgress aria-label="Loading the day" sx={{ mb: 1 }} />}
       {day.isError && (
         <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={reload}>Retry</Button>}>
@@ -198,6 +227,8 @@ export default function SchedulePage() {
           </Box>
           {day.isSuccess && appointments.length === 0 && <EmptyText testId="no-appointments">{SCHEDULE_TEXT.noAppointments}</EmptyText>}
           <Box
+            data-testid="day-swipe-area"
+            sx={SWIPE_AREA}
             onTouchStart={(e) => {
               const t = e.touches[0];
               touch.current = t && e.touches.length === 1 ? { x: t.clientX, y: t.clientY } : null;
@@ -210,6 +241,7 @@ export default function SchedulePage() {
               const direction = swipeStep(t.clientX - start.x, t.clientY - start.y);
               if (direction) step(direction);
             }}
+            onTouchCancel={() => (touch.current = null)}
           >
             {resourceId !== null && (
               <Suspense

@@ -6,25 +6,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { COPYRIGHT_HOLDER, HELP_LINKS } from '@/config';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
-import { isRememberable } from '@/lib/last-page';
 import { clearStoredLogoutMessage, storedLogoutMessage, useSession } from '@/lib/session';
 import { LoginForm } from '../components/LoginForm';
 import { TroubleDialog } from '../components/TroubleDialog';
 import { sessionMessageTone } from '../lib/login-messages';
 
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && isRememberable(from.split(/[?#]/)[0] ?? '') ? from : '/';
-}
-
 /** /login (spec part 1, section 2, "Login screen"). */
 export default function LoginPage() {
   const session = useSession();
-  const location = useLocation();
   // The previous session's message is shown once: read now, removed from storage after the first paint.
   const [previousMessage] = useState(storedLogoutMessage);
   const [troubleOpen, setTroubleOpen] = useState(false);
@@ -34,7 +27,10 @@ export default function LoginPage() {
     clearStoredLogoutMessage();
   }, []);
 
-  if (session.status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
+  // A login always lands on '/', which goes to the user's Default View: no page of an earlier
+  // session (kept in history state or the address) is ever carried over (spec: the last page
+  // is cleared at logout).
+  if (session.status === 'authenticated') return <Navigate to="/" replace />;
 
   const tone = previousMessage ? sessionMessageTone(previousMessage) : null;
 

@@ -21,8 +21,11 @@ function listParam(selection: IdSelection): string | undefined {
  * providers, statuses and types (left out for all), `signed=1` or `unsigned=1`. Keys left
  * out entirely, so equal filters give equal query keys.
  */
-export function ordersQuery(tab: OrdersTab, userId: number, filters: OrdersFilters): OrdersQuery {
+export function ordersQuery(tab: OrdersTab, userId: number, filters: OrdersFilters, keyword = ''): OrdersQuery {
   const query: OrdersQuery = {};
+  // Searched on the server over the whole filtered list, so the counts are of the matches too.
+  const words = keyword.trim().replace(/\s+/g, ' ');
+  if (words !== '') query.keyword = words;
   if (tab === 'mine') query.user = userId;
   const offices = listParam(filters.offices);
   const providers = listParam(filters.providers);

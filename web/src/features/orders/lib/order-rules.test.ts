@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderType } from '@/api/orders/keys';
 import { ORDER_STATUSES, ORDER_TYPES as TYPES } from '@/test/order-reference';
-import { isLongDescriptionLocked, isOpenStatus, isSelectableType, matchesKeyword, openStatusIds, statusDot, typeField } from './order-rules';
+import { isLongDescriptionLocked, isOpenStatus, isSelectableType, openStatusIds, statusDot, typeField } from './order-rules';
 
 describe('order types', () => {
   it("are selectable as the server's list says (1, 2, 3, 4, 100, 101, 102 and any above 110)", () => {
@@ -55,18 +55,5 @@ describe('the status dot', () => {
     expect(isOpenStatus(ORDER_STATUSES, 7)).toBe(true);
     expect(isOpenStatus(ORDER_STATUSES, 2)).toBe(false);
     expect(isOpenStatus(ORDER_STATUSES.map((s) => ({ ...s, open: s.orderStatusId === 2 })), 2)).toBe(true);
-  });
-});
-
-describe('the keyword filter', () => {
-  const row = { shortDescription: 'Refer to cardiology', patientName: 'Núñez, José', orderNumber: '000399', statusString: 'Completed', assignedToName: 'Carter, Emily', dueDate: '12/24/2026' };
-  it('matches every word, ignoring case and accents, across the texts a row shows', () => {
-    expect(matchesKeyword(row, '')).toBe(true);
-    expect(matchesKeyword(row, '  ')).toBe(true);
-    expect(matchesKeyword(row, 'CARDIO')).toBe(true);
-    expect(matchesKeyword(row, 'nunez cardiology')).toBe(true);
-    expect(matchesKeyword(row, '000399')).toBe(true);
-    expect(matchesKeyword(row, 'carter 12/24')).toBe(true);
-    expect(matchesKeyword(row, 'cardiology smith')).toBe(false);
   });
 });

@@ -56,29 +56,3 @@ export function statusDot(statusId: number, statuses: readonly OrderStatus[] | u
   if (statusId === AVAILABLE_ORDER_STATUS) return 'available';
   return statuses && isOpenStatus(statuses, statusId) ? 'open' : null;
 }
-
-const KEYWORD_FIELDS = [
-  'shortDescription',
-  'longDescription',
-  'patientName',
-  'orderNumber',
-  'typeString',
-  'statusString',
-  'assignedToName',
-  'providerName',
-  'officeString',
-  'dueDate',
-] as const;
-
-/**
- * The keyword filter over the orders loaded (docs/web.md): every word typed must appear,
- * ignoring case and accents, in one of the texts a row shows (description, patient,
- * order number, type, status, assignee, provider, office, due date).
- */
-export function matchesKeyword(order: Partial<Record<(typeof KEYWORD_FIELDS)[number], string | null | undefined>>, keyword: string): boolean {
-  const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  const words = fold(keyword).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = fold(KEYWORD_FIELDS.map((name) => order[name] ?? '').join(' \u0000 '));
-  return words.every((word) => haystack.includes(word));
-}

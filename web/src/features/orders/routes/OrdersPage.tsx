@@ -21,7 +21,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useOrderCount } from '@/api/orders/get-order-count';
 import { orderKeys } from '@/api/orders/keys';
 import { usePreferences } from '@/api/preferences/get-preferences';
@@ -32,13 +32,13 @@ import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { usePageTitle } from '@/components/page-title';
 import { cappedCount, countOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { useSettledText } from '@/lib/settled-text';
 import { useOrdersList } from '../api/get-orders';
 import { FiltersDialog } from '../components/FiltersDialog';
 import { NewOrderDialog } from '../components/OrderDialogs';
 import { OrdersList } from '../components/OrdersList';
 import { changedFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
 import { flattenOrders } from '../lib/list-cache';
-import { matchesKeyword } from '../lib/order-rules';
 import { ORDER_TEXT } from '../lib/texts';
 
 /** A tab's count badge: capped at 10000 ('10000+' beyond). */
@@ -68,6 +68,9 @@ const stickyTop = (theme: Theme) => ({
   [theme.breakpoints.up('sm')]: { top: 64 },
 });
 
+/** How long typing must pause before the keyword is asked of the server. */
+const KEYWORD_SETTLE_MS = 250;
+
 /**
  * /orders (spec part 1, 'Orders list'): the Mine and All tabs with count badges, Refresh,
  * 'Filters', a keyword, the work list (virtual, infinite scroll) and New Order.
@@ -84,14 +87,15 @@ export default function OrdersPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [newOrderOpen, setNewOrderOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const searched = useDeferredValue(keyword.trim());
+  // Asked of the server once typing pauses; clearing it shows the whole list at once.
+  const searched = useSettledText(keyword.trim(), KEYWORD_SETTLE_MS);
 
-  const query = useMemo(() => ordersQuery(tab, userId, filters), [tab, userId, filters]);
-  const mineCount = useOrderCount(useMemo(() => ordersQuery('mine', userId, filters), [userId, filters]));
-  const allCount = useOrderCount(useMemo(() => ordersQuery('all', userId, filters), [userId, filters]));
+  const query = useMemo(() => ordersQuery(tab, userId, filters, searched), [tab, userId, filters, searched]);
+  const mineCount = useOrderCount(useMemo(() => ordersQuery('mine', userId, filters, searched), [userId, filters, searched]));
+  const allCount = useOrderCount(useMemo(() => ordersQuery('all', userId, filters, searched), [userId, filters, searched]));
   const list = useOrdersList(query);
   const rows = useMemo(() => flattenOrders(list.data), [list.data]);
-  const shown = useMemo(() => (searched ? rows.filter((o) => matchesKeyword(o, searched)) : rows), [rows, searched]);
+  const shown = rows;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
   const loadMore = useCallback(() => {
@@ -226,18 +230,8 @@ export default function OrdersPage() {
           </Box>
         ) : (
           <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-            <OrdersList orders={shown} onEndReached={loadMore} autoLoad={!searched} label={tab === 'mine' ? 'My orders' : 'All orders'} />
+            <OrdersList orders={shown} onEndReached={loadMore} autoLoad label={tab === 'mine' ? 'My orders' : 'All orders'} />
           </Paper>
-        )}
-        {searched && hasNextPage && !list.isPending && (
-          <Box sx={{ textAlign: 'center', py: 2 }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              The keyword looks through the {countOf(rows.length, 'order')} loaded so far.
-            </Typography>
-            <Button variant="outlined" onClick={loadMore} disabled={isFetchingNextPage}>
-              Look through more orders
-            </Button>
-          </Box>
         )}
         {isFetchingNextPage && (
           <Box role="status" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, py: 2 }}>
@@ -247,7 +241,7 @@ export default function OrdersPage() {
             </Typography>
           </Box>
         )}
-        {!hasNextPage && rows.length > 0 && !searched && (
+        {!hasNextPage && rows.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }} data-testid="orders-end">
             {rows.length === 1 ? 'The only order is shown.' : `All ${rows.length} orders are shown.`}
           </Typography>

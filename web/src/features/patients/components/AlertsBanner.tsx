@@ -1,10 +1,13 @@
+import ReportOutlined from '@mui/icons-material/ReportOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { useAccountAlerts } from '@/api/patients/get-account-alerts';
 import { useAllergies } from '@/api/patients/get-allergies';
 import { usePatientAlerts } from '@/api/patients/get-patient-alerts';
 import { alertSummary } from '@/lib/alert-summary';
+import { severeAllergyLine } from '../lib/allergy-severity';
 
 /** Shown on every patient page except addresses containing 'alerts' or 'search' (spec part 2, section 2). */
 export function showsAlertsBanner(pathname: string): boolean {
@@ -19,9 +22,13 @@ export function AlertsBanner({ patientId }: { patientId: number }) {
   if (!patient.data || !account.data || !allergy.data) return null;
   const summary = alertSummary({ patient: patient.data.length, account: account.data.length, allergy: allergy.data.length });
   if (!summary) return null;
+  // A current severe (or life-threatening) allergy turns the banner red and names the allergy,
+  // with an icon and the word 'Severe', so it never looks like a mild one.
+  const severe = severeAllergyLine(allergy.data);
   return (
     <Alert
-      severity="warning"
+      severity={severe ? 'error' : 'warning'}
+      icon={severe ? <ReportOutlined /> : undefined}
       data-testid="alerts-banner"
       action={
         <Button component={RouterLink} to={`/patients/${patientId}/demographics/alerts`} color="inherit" size="small" sx={{ minHeight: 36 }}>
@@ -31,6 +38,11 @@ export function AlertsBanner({ patientId }: { patientId: number }) {
       sx={{ alignItems: 'center' }}
     >
       {summary}
+      {severe && (
+        <Box component="strong" data-testid="severe-allergies" sx={{ display: 'block', color: 'error.main', fontWeight: 700 }}>
+          {severe}
+        </Box>
+      )}
     </Alert>
   );
 }

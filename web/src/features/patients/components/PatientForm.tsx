@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -60,6 +61,7 @@ export function PatientForm({
   onSubmit,
   otherErrors,
   conflict = null,
+  joining,
 }: {
   form: UseFormReturn<PatientFormValues>;
   mode: PatientFormMode;
@@ -69,6 +71,8 @@ export function PatientForm({
   otherErrors: string[];
   /** Someone else saved the patient meanwhile (409): their changes, shown at the top and under each field. */
   conflict?: ShownConflict | null;
+  /** A new member of an account: the holder's name ("Last, First"), said at the top. */
+  joining?: string | undefined;
 }) {
   const { control, handleSubmit, formState } = form;
   const marital = useReferenceList('maritalStatuses').data ?? [];
@@ -94,6 +98,11 @@ export function PatientForm({
             message={conflict.message}
             fields={conflict.changed.map((c) => ({ label: PATIENT_FIELD_LABELS[c.path] ?? c.path, inputId: patientFieldId(c.path) }))}
           />
+        )}
+        {joining && (
+          <Alert severity="info" data-testid="joins-account">
+            Joins the account of {joining}, who will be the primary guarantor.
+          </Alert>
         )}
         <FormErrors show={Object.keys(formState.errors).length > 0} others={otherErrors} />
         <Section title="Name">

@@ -27,6 +27,8 @@ function FormBody({
   initial,
   patientId,
   version,
+  accountId,
+  joining,
   onSaved,
   onOpenedOther,
   setSaving,
@@ -37,6 +39,9 @@ function FormBody({
   patientId?: number | undefined;
   /** The version of the patient the form was opened with (edit). */
   version?: number | undefined;
+  /** Create: the account the new patient joins, and its holder's name ("Last, First"). */
+  accountId?: number | undefined;
+  joining?: string | undefined;
   onSaved: (patient: Patient) => void;
   onOpenedOther: () => void;
   setSaving: (saving: boolean) => void;
@@ -78,15 +83,15 @@ function FormBody({
     setOtherErrors([]);
     setSaving(true);
     if (mode === 'create') {
-      create.mutate({ ...toPatientInput(values, 'create'), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
+      create.mutate({ ...toPatientInput(values, 'create', null, undefined, accountId ?? null), allowDuplicate }, { onSuccess: (p) => onSaved(p), onError: failed });
     } else if (patientId) {
-      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version()) }, { onSuccess: (p) => onSaved(p), onError: failed });
+      update.mutate({ patientId, input: toPatientInput(values, 'edit', conflict.version(), conflict.opened()) }, { onSuccess: (p) => onSaved(p), onError: failed });
     }
   }
 
   return (
     <>
-      <PatientForm form={form} mode={mode} formId={formId} onSubmit={(values) => save(values)} otherErrors={otherErrors} conflict={conflict.shown} />
+      <PatientForm form={form} mode={mode} formId={formId} onSubmit={(values) => save(values)} otherErrors={otherErrors} conflict={conflict.shown} joining={joining} />
       <DuplicatesDialog
         open={duplicates !== null}
         message={duplicates?.message ?? ''}
@@ -108,7 +113,8 @@ function FormBody({
 
 /**
  * The patient form in a dialog: 'Add Patient in New Account' / 'Create Patient' (mode
- * create) or 'Edit Patient' (mode edit, with `patient`). Full screen on phones.
+ * create; with `accountId`, a new member of that account) or 'Edit Patient' (mode edit,
+ * with `patient`). Full screen on phones.
  */
 export function PatientFormDialog({
   open,
@@ -116,6 +122,7 @@ export function PatientFormDialog({
   title,
   mode,
   patient,
+  accountId,
   onSaved,
 }: {
   open: boolean;
@@ -123,11 +130,12 @@ export function PatientFormDialog({
   title: string;
   mode: PatientFormMode;
   patient?: Patient | undefined;
+  accountId?: number | undefined;
   onSaved: (patient: Patient) => void;
 }) {
   const formId = useId();
   const [saving, setSaving] = useState(false);
-  const defaults = usePatientDefaults(open && mode === 'create');
+  const defaults = usePatientDefaults(open && mode === 'create', accountId);
   const ready = mode === 'edit' ? !!patient : !defaults.isPending;
   const initial = mode === 'edit' && patient ? formFromPatient(patient) : formFromDefaults(defaults.data);
 
@@ -139,6 +147,8 @@ export function PatientFormDialog({
         initial={initial}
         patientId={patient?.patientId}
         version={patient?.version}
+        accountId={accountId}
+        joining={defaults.data?.account?.primaryGuarantor?.name}
         setSaving={setSaving}
         onOpenedOther={onClose}
         onSaved={(p) => {

@@ -64,7 +64,7 @@ describe('the patient form rules', () => {
 });
 
 describe('what the form sends', () => {
-  it('sends a new account with ids, trimmed texts and every phone', () => {
+  it('sends a new account with ids, trimmed texts and the phones entered', () => {
     const input = toPatientInput({ ...valid, firstName: ' Ana ', maritalStatus: '2', officeId: '', state: 'OR' }, 'create');
     expect(input).toMatchObject({
       firstName: 'Ana',
@@ -76,10 +76,32 @@ describe('what the form sends', () => {
       officeId: 0,
       state: 'OR',
       phone1: { number: '503-555-0123', type: 2 },
-      phone2: { number: '', type: null },
+      phone2: null,
     });
     expect(input.governmentIdentifier).toBeNull();
     expect(input.version).toBeNull();
+  });
+
+  it('drops empty phone entries before saving, whatever type their select still shows', () => {
+    // A new account starts with the server's default phone types (2, 0, 1) and no numbers.
+    const fresh = formFromDefaults({ phone1: { number: '', type: 2 }, phone2: { number: '', type: 0 }, phone3: { number: '', type: 1 }, sex: 2, country: 'United States of America' });
+    const input = toPatientInput({ ...fresh, firstName: 'Ana', lastName: 'Lopez', accountProviderId: '3', phone1: { number: ' 503-555-0123 ', type: '2' }, phone3: { number: '  ', type: '1' } }, 'create');
+    expect(input.phone1).toEqual({ number: '503-555-0123', type: 2 });
+    expect(input.phone2).toBeNull();
+    expect(input.phone3).toBeNull();
+    // What goes on the wire: no phone entry without a number.
+    const wire = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+    for (const name of ['phone1', 'phone2', 'phone3']) expect(wire[name] === null || (wire[name] as { number: string }).number !== '').toBe(true);
+  });
+
+  it('on a change, clears a phone the user emptied (with no type) and leaves out one that was empty', () => {
+    const opened: PatientFormValues = { ...valid, phone2: { number: '503-555-0199', type: '0' }, phone3: { number: '', type: '1' } };
+    const input = toPatientInput({ ...opened, phone2: { number: '', type: '0' } }, 'edit', 4, opened);
+    expect(input.phone1).toEqual({ number: '503-555-0123', type: 2 });
+    expect(input.phone2).toEqual({ number: '', type: null });
+    expect(input.phone3).toBeNull();
+    // Not knowing what was opened, an empty phone is cleared rather than silently kept.
+    expect(toPatientInput({ ...opened, phone2: { number: '', type: '0' } }, 'edit', 4).phone2).toEqual({ number: '', type: null });
   });
 
   it('a change names the version of the patient it was made on; a new patient has none', () => {
@@ -114,6 +136,45 @@ describe('what the form sends', () => {
     });
     expect(form).toMatchObject({ patientProviderId: '3', accountProviderId: '', officeId: '1', maritalStatus: '7', preferredLanguageId: '1', relationshipToSecondary: '', country: 'United States of America' });
     expect(form.phone1).toEqual({ number: '', type: '2' });
+  });
+
+  it("starts a new member of an account from its holder's address and home phone, and names the account", () => {
+    const defaults: Parameters<typeof formFromDefaults>[0] = {
+      providerId: 3,
+      accountProviderId: 4,
+      officeId: 2,
+      feeScheduleId: 1,
+      maritalStatus: 7,
+      sex: 2,
+      employment: 8,
+      languageId: 1,
+      relationshipToPrimary: null,
+      relationshipToSecondary: null,
+      phone1: { number: '', type: 2 },
+      phone2: { number: '', type: 0 },
+      phone3: { number: '', type: 1 },
+      country: 'United States of America',
+      account: {
+        accountId: 12,
+        accountProviderId: 4,
+        officeId: 2,
+        primaryGuarantor: { patientId: 30, name: 'Lee, Ann' },
+        streetAddress: '12 Elm St',
+        suite: 'Apt 4',
+        city: 'Salem',
+        state: 'OR',
+        zipCode: '97301',
+        country: 'United States of America',
+        homePhone: { number: '503-555-0100', type: 0 },
+      },
+    };
+    const form = formFromDefaults(defaults);
+    expect(form).toMatchObject({ streetAddress: '12 Elm St', suite: 'Apt 4', city: 'Salem', state: 'OR', zipCode: '97301', accountProviderId: '4', relationshipToPrimary: '' });
+    expect(form.phone1).toEqual({ number: '503-555-0100', type: '0' });
+    const input = toPatientInput({ ...form, firstName: 'Ben', lastName: 'Lee' }, 'create', null, undefined, 12);
+    expect(input.accountId).toBe(12);
+    expect(toPatientInput({ ...form, firstName: 'Ben', lastName: 'Lee' }, 'create').accountId).toBeNull();
+    expect(toPatientInput({ ...form, firstName: 'Ben', lastName: 'Lee' }, 'edit', 3, undefined, 12).accountId).toBeNull();
   });
 
   it("puts the server's field errors on the fields it has and the rest in the banner", () => {

@@ -128,7 +128,7 @@ export const EMPTY_FORM: PatientFormValues = {
 /** A new patient's form from GET /api/patients/default (spec part 1, section 3 'Patient defaults'). */
 export function formFromDefaults(d: PatientDefaults | undefined): PatientFormValues {
   if (!d) return { ...EMPTY_FORM };
-  return {
+  const values: PatientFormValues = {
     ...EMPTY_FORM,
     sex: String(d.sex ?? 2),
     maritalStatus: idText(d.maritalStatus),
@@ -144,6 +144,19 @@ export function formFromDefaults(d: PatientDefaults | undefined): PatientFormVal
     patientProviderId: idText(d.providerId),
     officeId: idText(d.officeId),
     feeScheduleId: idText(d.feeScheduleId),
+  };
+  // A new member of an account lives with its holder, as a rule: their address and home phone.
+  const account = d.account;
+  if (!account) return values;
+  return {
+    ...values,
+    streetAddress: account.streetAddress,
+    suite: account.suite,
+    city: account.city,
+    state: account.state,
+    zipCode: account.zipCode,
+    country: account.country || values.country,
+    phone1: account.homePhone ? phoneValues(account.homePhone) : values.phone1,
   };
 }
 
@@ -263,14 +276,41 @@ export function validatePatientForm(values: PatientFormValues, mode: PatientForm
 
 const choice = (value: string) => (value === '' ? 0 : Number(value));
 
+/** A phone of the form as sent: its trimmed number and its type (null for none). */
+const phoneEntry = (p: PhoneValues): PhoneEntry => ({ number: p.number, type: p.type === '' ? null : (Number(p.type) as PhoneType) });
+
+/** The explicit clear of a phone the user emptied: no number and no type. */
+export const CLEARED_PHONE: PhoneEntry = { number: '', type: null };
+
+/**
+ * One phone as sent (values trimmed). The spec drops empty phone entries before saving, so
+ * a phone without a number is not sent (null), whatever type its select still shows (a new
+ * account's empty phones start with the default types). On a change the server reads a
+ * phone sent as null as "keep the stored one", so a phone the user emptied, which had a
+ * number when the form was opened (`opened`; unknown: assume it had), is cleared explicitly
+ * with `CLEARED_PHONE`, which carries no type.
+ */
+export function phoneInput(phone: PhoneValues, mode: PatientFormMode, opened?: PhoneValues): PhoneEntry | null {
+  if (phone.number !== '') return phoneEntry(phone);
+  if (mode === 'create') return null;
+  return opened === undefined || opened.number.trim() !== '' ? { ...CLEARED_PHONE } : null;
+}
+
 /**
  * What the form sends: trimmed texts ('' clears on a change), selects as ids (0 is none
- * and clears), every phone (an empty number is dropped on create and clears on a change;
- * the server moves the remaining ones up). The SSN is never sent: the form does not show it,
+ * and clears), the phones with a number (empty entries are dropped, see `phoneInput`; the
+ * server moves the remaining ones up). The SSN is never sent: the form does not show it,
  * so a change keeps the stored one. Provider, office and fee schedule only for a new account
- * (an existing patient's are changed on 'Provider Office & Fee Schedule').
+ * (an existing patient's are changed on 'Provider Office & Fee Schedule'). `opened`: the
+ * values the edit form was opened with (which phones had a number).
  */
-export function toPatientInput(values: PatientFormValues, mode: PatientFormMode, version: number | null = null): PatientInput {
+export function toPatientInput(
+  values: PatientFormValues,
+  mode: PatientFormMode,
+  version: number | null = null,
+  opened?: PatientFormValues,
+  accountId: number | null = null,
+): PatientInput {
   const v = trimValues(values);
   const input: PatientInput = {
     // A change names the version of the record it was made on (a stale one is refused: 409); a new patient has none.
@@ -278,7 +318,8 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode,
     // Left null: kept as stored (the SSN), or decided by the caller (allowDuplicate).
     governmentIdentifier: null,
     allowDuplicate: null,
-    accountId: null,
+    // A new member of this account (Create Patient from a patient's home); null: a new account.
+    accountId: mode === 'create' ? accountId : null,
     accountProviderId: null,
     patientProviderId: null,
     officeId: null,
@@ -305,9 +346,9 @@ export function toPatientInput(values: PatientFormValues, mode: PatientFormMode,
     zipCode: v.zipCode,
     country: v.country,
     email: v.email,
-    phone1: { number: v.phone1.number, type: v.phone1.type === '' ? null : (Number(v.phone1.type) as PhoneType) },
-    phone2: { number: v.phone2.number, type: v.phone2.type === '' ? null : (Number(v.phone2.type) as PhoneType) },
-    phone3: { number: v.phone3.number, type: v.phone3.type === '' ? null : (Number(v.phone3.type) as PhoneType) },
+    phone1: phoneInput(v.phone1, mode, opened?.phone1),
+    phone2: phoneInput(v.phone2, mode, opened?.phone2),
+    phone3: phoneInput(v.phone3, mode, opened?.phone3),
   };
   for (const name of SELECT_FIELDS) {
     if (mode === 'edit' && (name === 'accountProviderId' || name === 'patientProviderId' || name === 'officeId' || name === 'feeScheduleId')) continue; // null: kept

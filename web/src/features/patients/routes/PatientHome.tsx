@@ -137,7 +137,7 @@ export default function PatientHome() {
           />
         ))}
       </SpeedDial>
-      <NewAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} title={PATIENT_TEXT.createPatientTitle} />
+      <NewAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} title={PATIENT_TEXT.createPatientTitle} accountId={patient.accountId} />
       {NewOrderDialog && <NewOrderDialog open={orderOpen} onClose={() => setOrderOpen(false)} patientId={patient.patientId} />}
       {NewAppointmentDialog && (
         <NewAppointmentDialog

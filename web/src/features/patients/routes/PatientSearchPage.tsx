@@ -3,11 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import type { PatientSearchResult } from '@/api/patients/keys';
 import { PatientSearchField, PatientSearchResults, usePatientSearchState } from '@/components/patient-search';
 import { PageContainer } from '@/components/PageContainer';
 import { usePageTitle } from '@/components/page-title';
 import { NewAccountDialog } from '../components/NewAccountDialog';
 import { PATIENT_TEXT } from '../lib/texts';
+
+/** Where a found patient opens (module-level: the results list is memoised on it). */
+const patientHome = (p: PatientSearchResult) => `/patients/${p.patientId}/patient_home`;
 
 /** /patients and /search: find a patient as you type; New Account opens 'Add Patient in New Account'. */
 export default function PatientSearchPage({ title = 'Patients' }: { title?: string }) {
@@ -18,14 +22,14 @@ export default function PatientSearchPage({ title = 'Patients' }: { title?: stri
     <PageContainer>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ flexGrow: 1 }}>
-          <PatientSearchField value={search.keyword} onChange={search.setKeyword} onSubmit={search.submit} onClear={search.clear} autoFocus />
+          <PatientSearchField {...search.field} autoFocus />
         </Box>
         <Button variant="contained" color="primary" startIcon={<PersonAddAlt1 />} onClick={() => setNewAccountOpen(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
           {PATIENT_TEXT.newAccount}
         </Button>
       </Stack>
       <Box sx={{ mt: 1 }}>
-        <PatientSearchResults {...search} linkTo={(p) => `/patients/${p.patientId}/patient_home`} />
+        <PatientSearchResults searched={search.searched} results={search.results} loading={search.loading} stale={search.stale} error={search.error} linkTo={patientHome} />
       </Box>
       <NewAccountDialog open={newAccountOpen} onClose={() => setNewAccountOpen(false)} />
     </PageContainer>

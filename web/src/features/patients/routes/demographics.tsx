@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, useState } from 'react';
 import { useAccountAlerts } from '@/api/patients/get-account-alerts';
-import { useAllergies } from '@/api/patients/get-allergies';
+import { useAllergies, type AllergyAlert } from '@/api/patients/get-allergies';
 import { usePatientAlerts } from '@/api/patients/get-patient-alerts';
 import type { Patient } from '@/api/patients/keys';
 import { useReferenceList } from '@/api/references/get-reference-list';
@@ -23,7 +23,9 @@ import { useEmergencyContacts } from '../api/get-emergency-contacts';
 import { useProviderOfficeFee } from '../api/get-provider-office-fee';
 import { EmailText } from '@/components/EmailText';
 import { FieldList, PhoneLink, phoneRow, type FieldRow } from '@/components/FieldList';
+import { AllergySeverity } from '../components/AllergySeverity';
 import { EditPatientDialog } from '../components/EditPatientDialog';
+import { bySeverity, severeAllergies } from '../lib/allergy-severity';
 import { useCurrentPatient } from '../components/patient-context';
 import { MenuList } from './PatientHome';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
@@ -160,7 +162,16 @@ export function BalancesSection({ patientId }: { patientId: number }) {
   );
 }
 
-function AlertGroup({ title, items }: { title: string; items: Array<{ key: number; description: string; date: string; detail?: string }> }) {
+interface AlertItem {
+  key: number;
+  description: string;
+  date: string;
+  detail?: string;
+  /** An allergy: its severity is shown as a word beside the description (severe ones in red, with an icon). */
+  allergy?: AllergyAlert;
+}
+
+function AlertGroup({ title, items }: { title: string; items: AlertItem[] }) {
   if (items.length === 0) return null;
   return (
     <Box component="section" aria-label={title}>
@@ -168,11 +179,33 @@ function AlertGroup({ title, items }: { title: string; items: Array<{ key: numbe
         {title}
       </Typography>
       <List dense aria-label={title}>
-        {items.map((a) => (
-          <ListItem key={a.key} divider disableGutters>
-            <ListItemText primary={a.description} secondary={[a.detail, a.date].filter(Boolean).join(' · ')} />
-          </ListItem>
-        ))}
+        {items.map((a) => {
+          const severe = a.allergy !== undefined && severeAllergies([a.allergy]).length > 0;
+          return (
+            <ListItem
+              key={a.key}
+              divider
+              disableGutters
+              data-testid={a.allergy ? 'allergy-alert' : undefined}
+              // A severe allergy is also marked by a red edge (beside the word and the icon).
+              sx={severe ? { borderLeft: 4, borderLeftColor: 'error.main', pl: 1.5 } : undefined}
+            >
+              <ListItemText
+                primary={
+                  a.allergy ? (
+                    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+                      <span>{a.description}</span>
+                      <AllergySeverity allergy={a.allergy} />
+                    </Box>
+                  ) : (
+                    a.description
+                  )
+                }
+                secondary={[a.detail, a.date].filter(Boolean).join(' · ')}
+              />
+            </ListItem>
+          );
+        })}
       </List>
     </Box>
   );
@@ -195,7 +228,8 @@ export function AlertsPage() {
             { title: 'Account Alerts', items: (account.data ?? []).map((a) => ({ key: a.alertId, description: a.description, date: displayDate(a.created) })) },
             {
               title: 'Allergy Alerts',
-              items: (allergy.data ?? []).map((a) => ({ key: a.allergyId, description: a.description, date: displayDate(a.created), detail: [a.severity, a.reaction, a.status].filter(Boolean).join(', ') })),
+              // Current severe allergies first; the severity is shown as its own word, the reaction and status after it.
+              items: bySeverity(allergy.data ?? []).map((a) => ({ key: a.allergyId, description: a.description, date: displayDate(a.created), detail: [a.reaction, a.status].filter(Boolean).join(', '), allergy: a })),
             },
           ];
           if (groups.every((g) => g.items.length === 0)) return <EmptyText testId="no-alerts">{PATIENT_TEXT.noAlerts}</EmptyText>;

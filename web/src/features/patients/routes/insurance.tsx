@@ -152,6 +152,7 @@ export function GuarantorDetail() {
                 { label: 'Middle Name', value: g.middleName },
                 { label: 'Last Name', value: g.lastName },
                 { label: 'Suffix', value: g.suffix },
+                { label: 'Maiden Name', value: g.maidenName },
                 { label: 'Nickname', value: g.nickname },
                 { label: 'Birth Date', value: displayDate(g.birthdate) },
                 { label: 'Sex', value: sexLabel(g.sex) },
