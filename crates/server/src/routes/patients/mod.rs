@@ -231,7 +231,7 @@ async fn account_defaults(
         [(&h.phone1_number, h.phone1_type), (&h.phone2_number, h.phone2_type), (&h.phone3_number, h.phone3_type)]
             .into_iter()
             .find(|(number, kind)| !number.is_empty() && *kind == Some(HOME_PHONE))
-            .map(|(number, kind)| PhoneEntry { number: model::format_phone(number), kind: kind.map(i64::from) })
+            .and_then(|(number, kind)| model::phone_entry(number, kind))
     });
     Ok(AccountDefaults {
         account_id: AccountId(account.id),

@@ -50,7 +50,7 @@ pub fn format_phone(digits: &str) -> String {
     }
 }
 
-fn phone_entry(number: &str, kind: Option<i16>) -> Option<PhoneEntry> {
+pub(crate) fn phone_entry(number: &str, kind: Option<i16>) -> Option<PhoneEntry> {
     (!number.is_empty()).then(|| PhoneEntry { number: format_phone(number), kind: kind.map(i64::from) })
 }
 
