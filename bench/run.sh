@@ -2,7 +2,7 @@
 # Benchmarks at scale: each measured directly against the store and through the API
 # (wrk on loopback), at 1 and 32 clients, on SQLite and PostgreSQL.
 #
-#   bench/run.sh                      # search, orders and schedule
+#   bench/run.sh                      # search, orders, schedule and clinical
 #   bench/run.sh schedule             # one of them
 #   PATIENTS=100000 bench/run.sh      # a smaller practice
 #   DATABASES=postgres bench/run.sh   # one database
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BENCHES=${*:-search orders schedule}
+BENCHES=${*:-search orders schedule clinical}
 DATABASES=${DATABASES:-sqlite postgres}
 PATIENTS=${PATIENTS:-1000000}
 ORDERS=${ORDERS:-1000000}
@@ -36,14 +36,19 @@ PG_URL=$PG_BASE/$PG_DB
 generate() {
   target/release/generate --database "$1" --patients "$PATIENTS" --orders "$ORDERS" --appointments "$APPOINTMENTS"
 }
-generate "$SQLITE_URL"
-if ! psql "$PG_ADMIN" -Atc "select 1 from pg_database where datname='$PG_DB'" | grep -q 1; then
-  psql "$PG_ADMIN" -c "CREATE DATABASE $PG_DB" >/dev/null
+# Only the databases measured are generated.
+if [[ " $DATABASES " == *" sqlite "* ]]; then
+  generate "$SQLITE_URL"
 fi
-generate "$PG_URL"
-# A PostgreSQL in service vacuums by itself (autovacuum); a test server may not. Without
-# a vacuum after the bulk load, index-only scans fetch every row from the heap.
-psql "$PG_URL" -qc "VACUUM ANALYZE"
+if [[ " $DATABASES " == *" postgres "* ]]; then
+  if ! psql "$PG_ADMIN" -Atc "select 1 from pg_database where datname='$PG_DB'" | grep -q 1; then
+    psql "$PG_ADMIN" -c "CREATE DATABASE $PG_DB" >/dev/null
+  fi
+  generate "$PG_URL"
+  # A PostgreSQL in service vacuums by itself (autovacuum); a test server may not. Without
+  # a vacuum after the bulk load, index-only scans fetch every row from the heap.
+  psql "$PG_URL" -qc "VACUUM ANALYZE"
+fi
 
 # Direct measurement of one benchmark on one database.
 direct() {
@@ -56,6 +61,7 @@ direct() {
       target/release/search-bench --database "$url" --queries "$QUERIES" $make_queries --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     orders) target/release/orders-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     schedule) target/release/schedule-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
+    clinical) target/release/clinical-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
   esac
 }
 
@@ -64,12 +70,12 @@ api() {
   local bench=$1 token=$2 label=${3:-}
   local script=bench/$bench.lua
   # Warm the server's caches as the direct run did.
-  ALL=${ALL:-0} QUERIES=$QUERIES TOKEN=$token wrk -t1 -c4 -d5s -s "$script" http://127.0.0.1:$PORT >/dev/null
+  ALL=${ALL:-0} QUERIES=$QUERIES PATIENTS=$PATIENTS TOKEN=$token wrk -t1 -c4 -d5s -s "$script" http://127.0.0.1:$PORT >/dev/null
   for clients in 1 32; do
     local threads
     threads=$([ "$clients" = 1 ] && echo 1 || echo 2)
     printf "api %s%s clients=%s " "$bench" "$label" "$clients"
-    ALL=${ALL:-0} QUERIES=$QUERIES TOKEN=$token wrk -t"$threads" -c"$clients" -d"${SECONDS_EACH}"s -s "$script" http://127.0.0.1:$PORT | grep '^api' | sed 's/^api //'
+    ALL=${ALL:-0} QUERIES=$QUERIES PATIENTS=$PATIENTS TOKEN=$token wrk -t"$threads" -c"$clients" -d"${SECONDS_EACH}"s -s "$script" http://127.0.0.1:$PORT | grep '^api' | sed 's/^api //'
   done
 }
 

@@ -47,6 +47,45 @@ impl std::fmt::Display for Summary {
     }
 }
 
+/// Runs `clients` tasks for `seconds`, each calling `call` with the next of `requests`
+/// (each client starting at its own place), and summarises every call's latency.
+pub async fn measure<R, F, Fut>(
+    clients: usize,
+    seconds: u64,
+    requests: std::sync::Arc<Vec<R>>,
+    call: F,
+) -> anyhow::Result<Summary>
+where
+    R: Clone + Send + Sync + 'static,
+    F: Fn(R) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<usize>> + Send,
+{
+    use std::time::Instant;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for client in 0..clients {
+        let (requests, call) = (std::sync::Arc::clone(&requests), call.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let mut next = client * 97;
+            while Instant::now() < deadline {
+                let request = requests[next % requests.len()].clone();
+                next += 1;
+                let began = Instant::now();
+                call(request).await?;
+                latencies.push(began.elapsed());
+            }
+            anyhow::Ok(latencies)
+        }));
+    }
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await??);
+    }
+    Ok(Summary::of(all, started.elapsed()))
+}
+
 /// Opens the benchmark's database with its keys file: `pocketchart.keys` in a SQLite
 /// database's folder, else in the working folder (where `pocketchart` looks too), made
 /// at first use.

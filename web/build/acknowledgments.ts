@@ -14,6 +14,20 @@ export interface Acknowledgment {
 
 export const ACKNOWLEDGMENTS_FILE = 'acknowledgments.json';
 
+/**
+ * Data the server carries, not code: the ICD-10-CM code set (public domain, from the
+ * CDC's National Center for Health Statistics; the release is the one
+ * tools/icd10cm/extract.py wrote into crates/store/data/icd10cm.tsv.gz).
+ */
+export const DATA_SOURCES: Acknowledgment[] = [
+  {
+    name: 'ICD-10-CM code set (CDC National Center for Health Statistics), April 1, 2026 release (FY2026)',
+    version: '2026-04-01',
+    license: 'Public domain',
+    homepage: 'https://www.cdc.gov/nchs/icd/icd-10-cm/',
+  },
+];
+
 interface PackageJson {
   name?: string;
   version?: string;
@@ -84,7 +98,7 @@ export function acknowledgments(root: string): Plugin {
           .filter((p) => existsSync(p))
           .map(describe);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(sortAcknowledgments(list)));
+        res.end(JSON.stringify([...sortAcknowledgments(list), ...DATA_SOURCES]));
       });
     },
     generateBundle(_options, bundle) {
@@ -98,7 +112,7 @@ export function acknowledgments(root: string): Plugin {
           if (pkg) packages.add(pkg);
         }
       }
-      const list = sortAcknowledgments([...packages].map(describe));
+      const list = [...sortAcknowledgments([...packages].map(describe)), ...DATA_SOURCES];
       this.emitFile({ type: 'asset', fileName: ACKNOWLEDGMENTS_FILE, source: `${JSON.stringify(list, null, 1)}\n` });
     },
   };

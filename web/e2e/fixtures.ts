@@ -8,6 +8,11 @@ import { LoginScreen } from './pages/login-screen';
 
 /** The demo practice's user (server started with --demo). */
 export const DEMO = { username: 'demo', password: 'demo' } as const;
+/**
+ * The demo's showcase patient: an entry in every chart section, the same patient whenever
+ * the demo is built (a unit test of the demo crate holds the same number).
+ */
+export const SHOWCASE_PATIENT = 551;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

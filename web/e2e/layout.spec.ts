@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { PREFERENCE_DEFAULTS, ServerApi, type DemoPatient, type PreferenceKey } from './fixtures';
+import { PREFERENCE_DEFAULTS, ServerApi, SHOWCASE_PATIENT, type DemoPatient, type PreferenceKey } from './fixtures';
 import { checkLayout } from './layout';
 import { LoginScreen } from './pages/login-screen';
 
@@ -230,8 +230,14 @@ test.describe('Layout at 360x640', () => {
     expect(vitals.status).toBe(201);
     await visit(`patients/${id}/clinical/vitals/${vitals.body.vitalsId}`, main().getByText('mmHg'));
     await checkLayout(page, 'vitals');
-    await visit(`patients/${id}/clinical`, main().getByText('This screen is coming in a later release of Pocketchart.'));
+    // The Clinical board of a patient with chart entries (counts in the titles) and its editor.
+    await visit(`patients/${full.patient.patientId}/clinical`, main().getByTestId('clinical-board').getByRole('link').first());
     await checkLayout(page, 'clinical');
+    await main().getByRole('button', { name: 'Edit Clinical Widgets', exact: true }).click();
+    await expect(dialog('Edit Clinical Widgets').getByRole('button', { name: 'Reset to Default', exact: true })).toBeEnabled();
+    await settled();
+    await checkLayout(page, 'clinical-edit-widgets');
+    await closeDialog('Edit Clinical Widgets');
     await visit(`patients/${id}/referrals`, main().getByText('This screen is coming in a later release of Pocketchart.'));
     await checkLayout(page, 'patient-referrals');
     await visit(`patients/${id}/new_charge`, main().getByText('This screen is coming in a later release of Pocketchart.'));
@@ -249,6 +255,28 @@ test.describe('Layout at 360x640', () => {
     await closeDialog('Filter Patient Appointments');
     await visit(`${appointments}/follow-ups`, main().getByRole('region', { name: 'Follow-Ups', exact: true }));
     await checkLayout(page, 'follow-ups');
+  });
+
+  test('clinical sections: every section of the showcase patient and an entry of each', async () => {
+    test.setTimeout(360_000);
+    // The demo's showcase patient has an entry in every chart section.
+    const showcase = SHOWCASE_PATIENT;
+    const keys = Object.keys(await api.get<Record<string, unknown>>(`/api/patients/patient/${showcase}/clinicalCounts`));
+    expect(keys).toHaveLength(28);
+    for (const key of keys) {
+      const base = `patients/${showcase}/clinical/${key}`;
+      await visit(base, main().getByTestId('section-title-bar'));
+      await checkLayout(page, `clinical-${key}`);
+      const list = await api.get<{ entries: { entryId: number }[] }>(`/api/patients/patient/${showcase}/clinical/${key}`);
+      const first = list.entries[0];
+      // Vitals open the vitals feature's measurement page (measured above).
+      if (!first || key === 'vitals') continue;
+      await visit(`${base}/${first.entryId}`, main().getByTestId('entry-heading'));
+      if (key === 'attachments') await expect(main().getByTestId('attachment-image')).toBeVisible();
+      await checkLayout(page, `clinical-${key}-entry`);
+    }
+    await visit(`patients/${showcase}/clinical/nothing`, main().getByText('Not a valid clinical route', { exact: true }));
+    await checkLayout(page, 'clinical-not-valid-route');
   });
 
   test('orders: the list to its end, filters, new and edit order, an order', async () => {

@@ -173,6 +173,7 @@ pub fn build(
                     reaction: reaction.to_owned(),
                     status: if rng.random_bool(0.9) { "Active" } else { "Inactive" }.to_owned(),
                     notes: if rng.random_bool(0.3) { "Reported by patient".to_owned() } else { String::new() },
+                    verification_status: String::new(),
                     onset: patient
                         .birthdate
                         .filter(|_| rng.random_bool(0.5))
@@ -199,6 +200,7 @@ pub fn build(
                     umls_id: umls.to_owned(),
                     status: if rng.random_bool(0.85) { "Active" } else { "Resolved" }.to_owned(),
                     onset: Some(past_date(rng, today, 3650)),
+                    resolved: None,
                     created_at: created_between(rng, since, now),
                 });
             }
@@ -299,5 +301,63 @@ pub fn build(
             }
         }
     }
+    // Derived, not drawn, so the random stream (and every later demo row) stays as it was.
+    for allergy in &mut records.allergies {
+        let reported = allergy.notes == "Reported by patient";
+        allergy.verification_status = if reported { "unconfirmed" } else { "confirmed" }.to_owned();
+    }
+    for problem in &mut records.problems {
+        if problem.status == "Resolved" {
+            problem.resolved = problem.onset.map(|onset| (onset + Duration::days(120 + problem.id % 200)).min(today));
+        }
+    }
     records
+}
+
+/// Gives the showcase patient an alert, an allergy and a problem when chance gave them
+/// none, so their chart shows every section. Drawn from nothing random: the rest of the
+/// practice stays as it was.
+pub fn complete_showcase(records: &mut ChartRecords, patient_id: i64, now: DateTime<Utc>) {
+    let created_at = now - Duration::days(200);
+    if !records.patient_alerts.iter().any(|a| a.patient_id == patient_id) {
+        let (description, preventive) = PATIENT_ALERTS[0];
+        records.patient_alerts.push(patient_alert::Model {
+            id: records.patient_alerts.len() as i64 + 1,
+            patient_id,
+            description: description.to_owned(),
+            alert_number: 1,
+            is_preventive_care: preventive,
+            created_at,
+        });
+    }
+    if !records.allergies.iter().any(|a| a.patient_id == patient_id) {
+        let (description, kind, severity, reaction) = ALLERGIES[0];
+        records.allergies.push(allergy::Model {
+            id: records.allergies.len() as i64 + 1,
+            patient_id,
+            description: description.to_owned(),
+            allergy_type: kind.to_owned(),
+            severity: severity.to_owned(),
+            reaction: reaction.to_owned(),
+            status: "Active".to_owned(),
+            notes: String::new(),
+            onset: None,
+            created_at,
+            verification_status: "confirmed".to_owned(),
+        });
+    }
+    if !records.problems.iter().any(|p| p.patient_id == patient_id) {
+        let (code, description, umls) = PROBLEMS[1];
+        records.problems.push(problem::Model {
+            id: records.problems.len() as i64 + 1,
+            patient_id,
+            problem_code: code.to_owned(),
+            description: description.to_owned(),
+            umls_id: umls.to_owned(),
+            status: "Active".to_owned(),
+            onset: Some(created_at.date_naive()),
+            created_at,
+            resolved: None,
+        });
+    }
 }

@@ -11,7 +11,10 @@ use sea_orm::{ConnectionTrait, TransactionTrait};
 
 use super::people::NamePools;
 use super::schedule;
-use super::{DemoError, DemoOptions, DemoSummary, Written, chart, household, orders, phone_index};
+use super::{
+    DemoError, DemoOptions, DemoSummary, Written, chart, clinical, household, orders, phone_index, provider_names,
+    reference,
+};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{EntityTrait, PaginatorTrait, QuerySelect};
 use store::Store;
@@ -39,6 +42,9 @@ struct NextIds {
     emergency_contacts: i64,
     insurance_policies: i64,
     ledger_entries: i64,
+    chart_entries: i64,
+    chart_reviews: i64,
+    patient_referrals: i64,
 }
 
 fn renumber<M>(rows: &mut [M], next: &mut i64, id: impl Fn(&mut M) -> &mut i64) {
@@ -196,6 +202,8 @@ pub async fn fill(
     let mut written = 0usize;
     let mut tables = Written::default();
     let mut accounts_written = 0usize;
+    let providers = provider_names(&reference::users(now));
+    let mut chunk_number = 0u64;
 
     while written < patients {
         let mut accounts = Vec::new();
@@ -216,6 +224,17 @@ pub async fn fill(
         renumber(&mut records.emergency_contacts, &mut ids.emergency_contacts, |r| &mut r.id);
         renumber(&mut records.insurance_policies, &mut ids.insurance_policies, |r| &mut r.id);
         renumber(&mut records.ledger_entries, &mut ids.ledger_entries, |r| &mut r.id);
+        // The charts: every chunk its own random stream, no showcase, thumbnails. The
+        // referrers came with the base practice; each chunk's own list is dropped.
+        chunk_number += 1;
+        let mut charts = clinical::build(seed ^ chunk_number, &members, &providers, now, 0, clinical::THUMBNAILS);
+        let first_entry = ids.chart_entries;
+        renumber(&mut charts.entries, &mut ids.chart_entries, |r| &mut r.id);
+        for file in &mut charts.files {
+            file.entry_id += first_entry;
+        }
+        renumber(&mut charts.reviews, &mut ids.chart_reviews, |r| &mut r.id);
+        renumber(&mut charts.referrals, &mut ids.patient_referrals, |r| &mut r.id);
         let phones = phone_index(&members);
         let new_names: Vec<(NameKind, String)> = members
             .iter()
@@ -247,6 +266,10 @@ pub async fn fill(
         tables.rows(&txn, records.emergency_contacts).await?;
         tables.rows(&txn, records.insurance_policies).await?;
         tables.rows(&txn, records.ledger_entries).await?;
+        tables.rows(&txn, charts.referrals).await?;
+        tables.rows(&txn, charts.entries).await?;
+        tables.rows(&txn, charts.files).await?;
+        tables.rows(&txn, charts.reviews).await?;
         txn.commit().await?;
         written += count;
         progress(written);

@@ -6,6 +6,7 @@
 //! the store's connection; later areas add their own module.
 
 pub mod chart;
+pub mod clinical;
 pub mod households;
 pub mod large;
 pub mod names;
@@ -66,6 +67,10 @@ pub struct DemoPractice {
     pub accounts: Vec<account::Model>,
     pub patients: Vec<patient::Model>,
     pub chart: chart::ChartRecords,
+    pub clinical: clinical::ClinicalRecords,
+    /// The patient whose chart has entries in every section.
+    /// The patient whose chart has entries in every section (0 in a practice without patients).
+    pub showcase_patient: i64,
     pub work: orders::WorkRecords,
     pub schedule: schedule::ScheduleRecords,
 }
@@ -119,12 +124,25 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         patients.extend(household.members);
     }
     let chart = chart::build(&mut rng, &pools, &patients, &accounts, now);
+    let users = reference::users(now);
+    let providers = provider_names(&users);
     // Several hundred orders: two for every three patients, and never fewer than 300
     // when there are patients, so every filter of the work list has something to show.
     let order_count = if patients.is_empty() { 0 } else { (options.patients * 2 / 3).max(300) };
     let work = orders::build(&mut rng, &patients, order_count, now);
+    // Chosen before the schedule, whose draws depend on the weekday and the hour: the
+    // showcase must be the same patient whenever the demo is built (the browser tests
+    // open their chart).
+    let showcase = showcase_patient(&patients, &chart, &work, today);
     let time_zone: chrono_tz::Tz = schedule::DEMO_TIME_ZONE.parse().unwrap_or(chrono_tz::UTC);
-    let schedule = schedule::build(&mut rng, &patients, &resources, time_zone, now);
+    let mut schedule = schedule::build(&mut rng, &patients, &resources, time_zone, now);
+    let mut chart = chart;
+    // A practice without patients (the base of a large one) has no showcase.
+    if showcase != 0 {
+        chart::complete_showcase(&mut chart, showcase, now);
+        schedule::complete_showcase(&mut schedule, showcase, now);
+    }
+    let clinical = clinical::build(options.seed, &patients, &providers, now, showcase, clinical::DEMO_IMAGES);
 
     DemoPractice {
         offices,
@@ -133,16 +151,58 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         marital_statuses: reference::marital_statuses(),
         employment_statuses: reference::employment_statuses(),
         patient_relationships: reference::patient_relationships(),
-        users: reference::users(now),
+        users,
         resources,
         appointment_types: reference::appointment_types(),
         appointment_statuses: reference::appointment_statuses(),
         accounts,
         patients,
         chart,
+        clinical,
+        showcase_patient: showcase,
         work,
         schedule,
     }
+}
+
+/// The providers as notes sign them: "First Last, Title".
+fn provider_names(users: &[user::Model]) -> Vec<String> {
+    users
+        .iter()
+        .filter(|u| u.is_provider)
+        .map(|u| format!("{} {}, {}", u.first_name, u.last_name, u.professional_title))
+        .collect()
+}
+
+/// The adult (30 or older, old enough for every section) with the most of: an order,
+/// vitals, an allergy, a problem and an alert. Read only from rows whose draws do not
+/// depend on the time of day. `chart::complete_showcase` and `schedule::complete_showcase`
+/// add what chance did not give them, and the clinical builder fills every other section,
+/// so one demo chart shows all 28.
+fn showcase_patient(
+    patients: &[patient::Model],
+    chart: &chart::ChartRecords,
+    work: &orders::WorkRecords,
+    today: chrono::NaiveDate,
+) -> i64 {
+    use std::collections::HashSet;
+    let allergies: HashSet<i64> = chart.allergies.iter().map(|a| a.patient_id).collect();
+    let problems: HashSet<i64> = chart.problems.iter().map(|p| p.patient_id).collect();
+    let alerts: HashSet<i64> = chart.patient_alerts.iter().map(|a| a.patient_id).collect();
+    let ordered: HashSet<i64> = work.orders.iter().filter_map(|o| o.patient_id).collect();
+    let measured: HashSet<i64> = work.vitals.iter().map(|v| v.patient_id).collect();
+    patients
+        .iter()
+        .filter(|p| p.birthdate.is_some_and(|b| people::age_on(b, today) >= 30))
+        .map(|p| p.id)
+        // The most of those lists, the lowest id among equals.
+        .max_by_key(|id| {
+            // Orders and vitals first: the others are added when missing.
+            let count = |sets: &[&HashSet<i64>]| sets.iter().filter(|set| set.contains(id)).count();
+            (count(&[&ordered, &measured]), count(&[&allergies, &problems, &alerts]), std::cmp::Reverse(*id))
+        })
+        .or_else(|| patients.first().map(|p| p.id))
+        .unwrap_or(0)
 }
 
 /// Fills an empty database with the demo practice.
@@ -195,6 +255,12 @@ pub async fn fill(store: &Store, options: &DemoOptions) -> Result<DemoSummary, D
     written.rows(&txn, chart.emergency_contacts).await?;
     written.rows(&txn, chart.insurance_policies).await?;
     written.rows(&txn, chart.ledger_entries).await?;
+    let clinical = practice.clinical;
+    written.rows(&txn, clinical.referrers).await?;
+    written.rows(&txn, clinical.referrals).await?;
+    written.rows(&txn, clinical.entries).await?;
+    written.rows(&txn, clinical.files).await?;
+    written.rows(&txn, clinical.reviews).await?;
     let work = practice.work;
     written.rows(&txn, work.incidents).await?;
     written.rows(&txn, work.orders).await?;
@@ -271,6 +337,62 @@ mod tests {
         assert!(practice.users.iter().all(|u| u.id > 1), "id 1 is the system user");
         assert_eq!(practice.resources.len(), 4);
         assert!(practice.patients.len() >= 500);
+    }
+
+    #[test]
+    fn the_showcase_patient_has_every_chart_section_and_others_have_some() {
+        let practice = build(&options());
+        let showcase = practice.showcase_patient;
+        let sections: std::collections::BTreeSet<&str> =
+            practice.clinical.entries.iter().filter(|e| e.patient_id == showcase).map(|e| e.section.as_str()).collect();
+        let kept_elsewhere = domain::clinical::Section::ALL
+            .into_iter()
+            .filter(|s| s.storage() == domain::clinical::Storage::OwnTable)
+            .count();
+        // Referrals are in their own table but drawn by the clinical builder too.
+        assert_eq!(sections.len(), 28 - kept_elsewhere, "{sections:?}");
+        assert!(practice.clinical.referrals.iter().any(|r| r.patient_id == showcase));
+        assert!(practice.chart.allergies.iter().any(|a| a.patient_id == showcase));
+        let with_charts: std::collections::BTreeSet<i64> =
+            practice.clinical.entries.iter().map(|e| e.patient_id).collect();
+        assert!(with_charts.len() > practice.patients.len() / 2, "many patients have charts");
+        let with_notes: std::collections::BTreeSet<i64> =
+            practice.clinical.entries.iter().filter(|e| e.section == "clinicalNotes").map(|e| e.patient_id).collect();
+        assert!(with_notes.len() < practice.patients.len() * 3 / 4, "many sections are empty for many patients");
+        assert!(practice.clinical.reviews.iter().any(|r| r.section == "allergies" && r.none_known));
+        // Every stored resource reads back as its row's section.
+        for entry in &practice.clinical.entries {
+            let resource: domain::clinical::ClinicalResource =
+                serde_json::from_str(&entry.resource).expect("a resource");
+            assert_eq!(resource.section().key(), entry.section);
+        }
+    }
+
+    /// The browser tests open this patient's chart (`SHOWCASE_PATIENT` in
+    /// web/e2e/fixtures.ts), on a demo built whenever the suite starts.
+    const SHOWCASE_PATIENT: i64 = 551;
+
+    #[test]
+    fn the_showcase_is_the_same_patient_at_any_time_and_has_orders_vitals_and_a_plan() {
+        let times = [
+            "2026-11-22T15:00:00Z", // a Sunday afternoon
+            "2026-11-23T08:07:00Z", // a Monday, before the practice opens
+            "2026-11-25T19:30:00Z", // a Wednesday evening
+            "2026-11-28T03:00:00Z", // a Saturday night
+            "2027-02-01T12:00:00Z", // another month
+        ];
+        for time in times {
+            let now = DateTime::parse_from_rfc3339(time).expect("date").with_timezone(&Utc);
+            let practice = build(&DemoOptions::at(now));
+            let showcase = practice.showcase_patient;
+            assert_eq!(showcase, SHOWCASE_PATIENT, "at {time}");
+            assert!(practice.work.orders.iter().any(|o| o.patient_id == Some(showcase)), "an order at {time}");
+            assert!(practice.work.vitals.iter().any(|v| v.patient_id == showcase), "vitals at {time}");
+            let plan = practice.schedule.plans.iter().find(|p| p.patient_id == showcase).expect("a plan");
+            let phases: Vec<i64> =
+                practice.schedule.phases.iter().filter(|p| p.plan_id == plan.id).map(|p| p.id).collect();
+            assert!(practice.schedule.charges.iter().any(|c| phases.contains(&c.phase_id)), "a priced plan at {time}");
+        }
     }
 
     #[test]

@@ -352,6 +352,43 @@ fn add_treatment_plans(
     }
 }
 
+/// Gives the showcase patient a treatment plan when chance gave them none: two phases of
+/// the first procedures, drawn from nothing random, so the rest of the practice stays as
+/// it was.
+pub fn complete_showcase(records: &mut ScheduleRecords, patient_id: i64, now: DateTime<Utc>) {
+    if records.plans.iter().any(|p| p.patient_id == patient_id) {
+        return;
+    }
+    let plan_id = records.plans.len() as i64 + 1;
+    records.plans.push(treatment_plan::Model {
+        id: plan_id,
+        patient_id,
+        name: "Restorative plan".into(),
+        created_at: now - Duration::days(30),
+    });
+    for (phase, procedures) in [&PROCEDURES[..2], &PROCEDURES[2..3]].into_iter().enumerate() {
+        let phase_id = records.phases.len() as i64 + 1;
+        records.phases.push(treatment_phase::Model {
+            id: phase_id,
+            plan_id,
+            name: format!("Phase {}", phase + 1),
+            sort_order: phase as i32,
+        });
+        for (order, (code, description, fee)) in procedures.iter().enumerate() {
+            records.charges.push(treatment_charge::Model {
+                id: records.charges.len() as i64 + 1,
+                phase_id,
+                code: (*code).into(),
+                description: (*description).into(),
+                fee_cents: *fee,
+                // Half covered: the plan shows both the patient's and the insurer's share.
+                insurance_cents: fee / 2,
+                sort_order: order as i32,
+            });
+        }
+    }
+}
+
 /// A long-running practice's schedule for benchmarks: consecutive working days ending
 /// `days_ahead` after today, each resource booked back to back from 8:00 to 17:00 with a
 /// lunch block-out, until `count` appointments. Ids continue from `next_id`s.

@@ -2,7 +2,9 @@
 //! session lives, how credentials are checked. Everything here is unit-tested beside
 //! the code and used by the store and the server alike.
 
+pub mod clinical;
 pub mod credentials;
+pub mod diagnosis;
 pub mod ids;
 pub mod input;
 pub mod orders;

@@ -298,9 +298,26 @@ pub fn government_identifier_change(sent: Option<&str>) -> Result<IdentifierChan
     Ok(IdentifierChange::Set(format!("{}-{}-{}", &digits[..3], &digits[3..5], &digits[5..])))
 }
 
+/// A person's name as lists and answers show it: "Last, First".
+pub fn last_first(last: &str, first: &str) -> String {
+    format!("{last}, {first}")
+}
+
+/// "Last, First" of a name read through a join, when both parts were found.
+pub fn joined_last_first(last: Option<&str>, first: Option<&str>) -> Option<String> {
+    Some(last_first(last?, first?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_read_last_first_and_need_both_parts_when_joined() {
+        assert_eq!(last_first("Ramirez", "Michelle"), "Ramirez, Michelle");
+        assert_eq!(joined_last_first(Some("Chen"), Some("Marcus")).as_deref(), Some("Chen, Marcus"));
+        assert_eq!(joined_last_first(None, Some("Marcus")), None);
+    }
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 22).expect("date")

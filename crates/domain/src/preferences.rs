@@ -62,6 +62,9 @@ impl PreferenceDef {
     }
 
     pub fn default_value(&self) -> Value {
+        if self.key == DESKTOP_CLINICAL_SUMMARY {
+            return desktop_clinical_summary();
+        }
         if matches!(self.kind, Kind::ClinicalSummary) {
             return default_clinical_summary();
         }
@@ -118,6 +121,7 @@ pub static REGISTRY: &[PreferenceDef] = &[
         r#"{"offices":"all","statuses":[0],"providers":"all","types":"all","signed":"both"}"#
     ),
     pref!("clinicalSummary", Some("mobile.clinicalSummary"), Kind::ClinicalSummary, "[]"),
+    pref!("clinical.desktopSummary", None, Kind::ClinicalSummary, "[]", Scope::Practice),
     pref!("allowDx", Some("billing.allowDx"), BOOL, "false"),
     pref!("allowModifiers", Some("billing.allowModifiers"), BOOL, "false"),
     pref!("allowToothSurface", Some("billing.allowToothSurface"), BOOL, "false"),
@@ -195,23 +199,54 @@ pub static COUNTLESS_WIDGETS: &[(&str, &str)] = &[
 const WIDGET_COLOURS: &[&str] =
     &["#1F6A96", "#B71C1C", "#7446AA", "#2E7D32", "#AD1457", "#00695C", "#4E342E", "#283593", "#BF360C", "#37474F"];
 
+/// The practice's widget layout in the desktop product ('Reset to My Desktop Settings').
+pub const DESKTOP_CLINICAL_SUMMARY: &str = "clinical.desktopSummary";
+
+/// The desktop layout until the practice saves its own: what a provider checks before
+/// walking into the room fills the first column, the rest the second.
+const DESKTOP_FIRST_COLUMN: &[&str] = &[
+    "patientAlerts",
+    "allergies",
+    "problemList",
+    "medications",
+    "vitals",
+    "immunizations",
+    "labs",
+    "clinicalNotes",
+    "orders",
+    "preventiveCare",
+    "smokingStatus",
+    "procedures",
+    "treatmentPlans",
+    "referrals",
+];
+
+/// One widget of [`CLINICAL_WIDGETS`] (by index) at a place; a widget has the same
+/// colour in every layout.
+fn widget(index: usize, column: usize, order: usize) -> Value {
+    let (key, title) = CLINICAL_WIDGETS[index];
+    json!({
+        "key": key,
+        "title": title,
+        "tableType": key,
+        "flagTreatment": false,
+        "color": WIDGET_COLOURS[index % WIDGET_COLOURS.len()],
+        "orderNumber": order,
+        "columnNumber": column,
+        "showInView": true,
+    })
+}
+
 fn default_clinical_summary() -> Value {
-    let widgets = CLINICAL_WIDGETS
-        .iter()
-        .enumerate()
-        .map(|(i, (key, title))| {
-            json!({
-                "key": key,
-                "title": title,
-                "tableType": key,
-                "flagTreatment": false,
-                "color": WIDGET_COLOURS[i % WIDGET_COLOURS.len()],
-                "orderNumber": i / 2,
-                "columnNumber": i % 2,
-                "showInView": true,
-            })
-        })
-        .collect();
+    Value::Array((0..CLINICAL_WIDGETS.len()).map(|i| widget(i, i % 2, i / 2)).collect())
+}
+
+fn desktop_clinical_summary() -> Value {
+    let index_of = |key: &str| CLINICAL_WIDGETS.iter().position(|(k, _)| *k == key);
+    let first = DESKTOP_FIRST_COLUMN.iter().filter_map(|key| index_of(key));
+    let second = (0..CLINICAL_WIDGETS.len()).filter(|i| !DESKTOP_FIRST_COLUMN.contains(&CLINICAL_WIDGETS[*i].0));
+    let mut widgets: Vec<Value> = first.enumerate().map(|(order, i)| widget(i, 0, order)).collect();
+    widgets.extend(second.enumerate().map(|(order, i)| widget(i, 1, order)));
     Value::Array(widgets)
 }
 
@@ -545,6 +580,26 @@ mod tests {
     }
 
     #[test]
+    fn the_desktop_layout_lists_every_widget_once_and_passes_its_own_check() {
+        let def = lookup(DESKTOP_CLINICAL_SUMMARY).expect("def");
+        assert_eq!(def.scope, Scope::Practice);
+        let value = def.default_value();
+        assert_eq!(def.check(&value), Ok(value.clone()));
+        let widgets = value.as_array().expect("list");
+        assert_eq!(widgets.len(), CLINICAL_WIDGETS.len());
+        assert_eq!(widgets[0]["key"], "patientAlerts");
+        assert_eq!(widgets[1]["key"], "allergies");
+        let second: Vec<_> = widgets.iter().filter(|w| w["columnNumber"] == 1).collect();
+        assert_eq!(second.len(), CLINICAL_WIDGETS.len() - DESKTOP_FIRST_COLUMN.len());
+        // A widget keeps its colour from one layout to the other.
+        let default = lookup("clinicalSummary").expect("def").default_value();
+        let colour = |list: &Value, key: &str| {
+            list.as_array().and_then(|l| l.iter().find(|w| w["key"] == key)).map(|w| w["color"].clone())
+        };
+        assert_eq!(colour(&value, "vitals"), colour(&default, "vitals"));
+    }
+
+    #[test]
     fn clinical_summary_refuses_unknown_and_repeated_widgets() {
         let def = lookup("clinicalSummary").expect("def");
         let widget = |key: &str| {
@@ -558,8 +613,8 @@ mod tests {
     }
 
     #[test]
-    fn only_overlap_permission_and_time_zone_are_practice_wide() {
+    fn only_overlap_permission_time_zone_and_the_desktop_layout_are_practice_wide() {
         let practice: Vec<&str> = REGISTRY.iter().filter(|d| d.scope == Scope::Practice).map(|d| d.key).collect();
-        assert_eq!(practice, ["scheduling.allowAppointmentOverlaps", "practice.timeZone"]);
+        assert_eq!(practice, ["clinical.desktopSummary", "scheduling.allowAppointmentOverlaps", "practice.timeZone"]);
     }
 }

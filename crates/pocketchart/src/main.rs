@@ -244,6 +244,12 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str, keys: Ar
         }
     }
 
+    // The diagnosis code set this binary carries, in the database before the first answer.
+    let loaded = store.load_diagnosis_codes().await.context("cannot write the ICD-10-CM codes")?;
+    if loaded > 0 {
+        tracing::info!(codes = loaded, release = %store::diagnosis::code_set().release, "ICD-10-CM codes written");
+    }
+
     let config = ServerConfig {
         trust_forwarded_for: args.trust_forwarded_for || file.trust_forwarded_for.unwrap_or(false),
         jwt_secret: match std::env::var("POCKETCHART_JWT_SECRET").ok().or(file.jwt_secret) {
@@ -302,7 +308,11 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
     match command {
         Command::Migrate => {
             let applied = store.applied_migrations().await?;
+            let loaded = store.load_diagnosis_codes().await?;
             println!("Database is up to date ({} migrations applied).", applied.len());
+            if loaded > 0 {
+                println!("{loaded} ICD-10-CM codes written ({}).", store::diagnosis::code_set().release);
+            }
         }
         Command::Demo { patients, seed } => {
             let summary = demo::fill(store, &DemoOptions { seed, now, patients }).await?;

@@ -6,7 +6,9 @@
 
 pub mod audit;
 pub mod backup;
+pub mod clinical;
 mod connect;
+pub mod diagnosis;
 pub mod entities;
 pub mod keys;
 mod migrations;

@@ -4,6 +4,40 @@
 /** Field rules by component schema and property: lengths, ranges, allowed values. */
 export const limits = {
   AppointmentInput: { length: { minimum: 1, maximum: 999 }, notes: { maxLength: 2000 } },
+  ClinicalSection: {
+    section: {
+      enum: [
+        'accountAlerts',
+        'allergies',
+        'attachments',
+        'careTeam',
+        'clinicalNotes',
+        'education',
+        'familyHistory',
+        'forms',
+        'genderIdentityAndSexualOrientation',
+        'goals',
+        'imagingVisits',
+        'immunizations',
+        'labs',
+        'medications',
+        'opticalRX',
+        'orders',
+        'patientAlerts',
+        'patientImplantableDevices',
+        'patientNotes',
+        'perioVisits',
+        'preventiveCare',
+        'problemList',
+        'procedures',
+        'referrals',
+        'smokingStatus',
+        'socialPsychologicalBehavioral',
+        'treatmentPlans',
+        'vitals',
+      ],
+    },
+  },
   OrderInput: {
     longDescription: { maxLength: 4000 },
     orderNote: { maxLength: 4000 },
@@ -67,6 +101,7 @@ export const limits = {
         'mobile.ordersFilters',
         'clinicalSummary',
         'mobile.clinicalSummary',
+        'clinical.desktopSummary',
         'allowDx',
         'billing.allowDx',
         'allowModifiers',
@@ -113,10 +148,43 @@ export const limits = {
 } as const;
 
 /** The values of component schemas that are enums. */
-export const enums = {} as const;
+export const enums = {
+  Section: [
+    'accountAlerts',
+    'allergies',
+    'attachments',
+    'careTeam',
+    'clinicalNotes',
+    'education',
+    'familyHistory',
+    'forms',
+    'genderIdentityAndSexualOrientation',
+    'goals',
+    'imagingVisits',
+    'immunizations',
+    'labs',
+    'medications',
+    'opticalRX',
+    'orders',
+    'patientAlerts',
+    'patientImplantableDevices',
+    'patientNotes',
+    'perioVisits',
+    'preventiveCare',
+    'problemList',
+    'procedures',
+    'referrals',
+    'smokingStatus',
+    'socialPsychologicalBehavioral',
+    'treatmentPlans',
+    'vitals',
+  ],
+} as const;
 
 /** Parameter rules by path, method and parameter name (e.g. a list's `limit`). */
 export const parameterLimits = {
+  '/api/diagnosis': { get: { search: { minLength: 2, maxLength: 100 } } },
+  '/api/diagnosis/': { get: { search: { minLength: 2, maxLength: 100 } } },
   '/api/orders': {
     get: {
       limit: { minimum: 1, maximum: 200 },

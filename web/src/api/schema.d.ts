@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/diagnosis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same search at the address without the trailing slash. */
+        get: operations["search_diagnoses_without_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 50 codes, exact matches first, then billable ones. */
+        get: operations["search_diagnoses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -242,6 +276,77 @@ export interface paths {
             cookie?: never;
         };
         get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinical/attachments/{entryId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of an attachment, shown inline (images, PDF) with its title as the name. */
+        get: operations["attachment_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinical/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A section's entries, newest first (allergies: severe first). Long notes show their
+         *     first lines and a perio exam its summary; the entry's own answer has everything.
+         */
+        get: operations["section_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinical/{section}/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry with every field. */
+        get: operations["section_entry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinicalCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each section's count, from one statement over indexes. */
+        get: operations["clinical_counts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -492,6 +597,26 @@ export interface paths {
         put?: never;
         /** Reads preferences of the logged-in user; keys never saved answer their default. */
         post: operations["read_preferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preferences/preferences/clinicalOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The default widget list and the practice's desktop list. The user's own list is the
+         *     clinicalSummary preference.
+         */
+        get: operations["clinical_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -930,6 +1055,26 @@ export interface components {
             severity: string;
             status: string;
         };
+        /** @description FHIR AllergyIntolerance. */
+        AllergyIntolerance: {
+            /** @description 'medication', 'food', 'environment' or 'biologic'; '' when not recorded. */
+            category: string;
+            /** @description 'active', 'inactive' or 'resolved'. */
+            clinicalStatus: string;
+            note: string;
+            /** Format: date */
+            onset?: string | null;
+            /** @description What happened (hives, anaphylaxis...). */
+            reaction: string;
+            /** Format: date-time */
+            recorded: string;
+            /** @description The reaction's severity: 'severe', 'moderate' or 'mild'; '' when not recorded. */
+            severity: string;
+            /** @description The substance: a drug, food or environmental agent. */
+            substance: string;
+            /** @description 'confirmed', 'unconfirmed', 'refuted' or 'entered-in-error'. */
+            verificationStatus: string;
+        };
         /** @description The body of every error response. */
         ApiError: {
             /** @description Stable machine-readable reason, snake_case. */
@@ -1122,6 +1267,25 @@ export interface components {
             defaultLength: number;
         };
         /**
+         * @description FHIR DocumentReference for a file kept with the chart. The file itself is read from
+         *     `.../clinical/attachments/{entryId}/content`.
+         */
+        Attachment: {
+            /** @description 'Photo', 'Referral letter', 'Lab report', 'Consent', 'Radiograph', 'Insurance card'... */
+            category: string;
+            /** @description The file's media type, e.g. image/png or application/pdf. */
+            contentType: string;
+            /** Format: date */
+            date: string;
+            description: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            title: string;
+        };
+        /**
          * @description Every amount is an integer number of cents (the app shows it as dollars with 2
          *     decimals, spec part 2).
          */
@@ -1147,6 +1311,260 @@ export interface components {
              */
             unapplied: number;
         };
+        /** @description A member of the patient's care team (FHIR CareTeam.participant). */
+        CareTeamMember: {
+            member: string;
+            organization: string;
+            /** @description 3-3-4 digits with dashes, or ''. */
+            phone: string;
+            /** @description 'Primary care physician', 'Cardiologist', 'Hygienist', 'Caregiver'... */
+            role: string;
+            /** Format: date */
+            since?: string | null;
+            /** @description 'active' or 'inactive'. */
+            status: string;
+            /** Format: date */
+            until?: string | null;
+        };
+        /** @description An order of the patient, as the orders list shows it. */
+        ChartOrder: {
+            /** @description "Last, First", or ''. */
+            assignedTo: string;
+            description: string;
+            /** Format: date */
+            due?: string | null;
+            orderType: string;
+            /** Format: date */
+            ordered: string;
+            /** @description "Last, First", or ''. */
+            provider: string;
+            status: string;
+            urgent: boolean;
+        };
+        ChartPlanPhase: {
+            name: string;
+            /** Format: int32 */
+            procedures: number;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            total: number;
+        };
+        /** @description A treatment plan with its phases; amounts in integer cents. */
+        ChartTreatmentPlan: {
+            /** Format: date-time */
+            created: string;
+            heading: string;
+            /**
+             * Format: int64
+             * @description Cents insurance is expected to pay.
+             */
+            insurancePortion: number;
+            /**
+             * Format: int64
+             * @description Cents the patient is expected to pay.
+             */
+            patientPortion: number;
+            phases: components["schemas"]["ChartPlanPhase"][];
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            total: number;
+        };
+        /** @description One section's count on the board (spec: 'Clinical count: count, privilege'). */
+        ClinicalCount: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * @description Allergies, problem list and medications only: true when the list was reviewed
+             *     with the patient and none found ('No Known Allergies'), false when never marked.
+             */
+            noneKnown?: boolean | null;
+            /**
+             * @description Whether the user may open the section. Every user may today (the practice has no
+             *     roles yet); the flag is where a role would say no.
+             */
+            privilege: boolean;
+        };
+        /** @description One entry of a chart section. */
+        ClinicalEntry: {
+            /**
+             * Format: int64
+             * @description The entry's id within its section (an allergy's, an order's... id).
+             */
+            entryId: number;
+            /**
+             * Format: date-time
+             * @description When it was recorded in the chart.
+             */
+            recordedAt: string;
+            resource: components["schemas"]["ClinicalResource"];
+        };
+        /**
+         * @description A clinical note (FHIR DocumentReference of a note). Notes are never edited; a
+         *     correction is a new note whose `amends` names the one it corrects.
+         */
+        ClinicalNote: {
+            /**
+             * Format: int64
+             * @description The entry id of the note this one amends.
+             */
+            amends?: number | null;
+            author: string;
+            /** Format: date-time */
+            date: string;
+            /** @description 'Progress note', 'Phone call', 'Procedure note', 'Consult'... */
+            noteType: string;
+            signed: boolean;
+            /** Format: date-time */
+            signedAt?: string | null;
+            signedBy: string;
+            /** @description The whole note in an entry's detail; its first lines in a list (`textTruncated`). */
+            text: string;
+            textTruncated?: boolean;
+        };
+        /** @description The widget lists the Edit Clinical Widgets dialog resets to. */
+        ClinicalOptions: {
+            /** @description The product's default layout ('Reset to Default'). */
+            default: components["schemas"]["ClinicalWidget"][];
+            /** @description The practice's desktop layout ('Reset to My Desktop Settings'). */
+            desktop: components["schemas"]["ClinicalWidget"][];
+        };
+        /** @description An entry's section-specific fields, tagged by `section` so a client narrows on it. */
+        ClinicalResource: (components["schemas"]["Flag"] & {
+            /** @enum {string} */
+            section: "accountAlerts";
+        }) | (components["schemas"]["Flag"] & {
+            /** @enum {string} */
+            section: "patientAlerts";
+        }) | (components["schemas"]["AllergyIntolerance"] & {
+            /** @enum {string} */
+            section: "allergies";
+        }) | (components["schemas"]["Attachment"] & {
+            /** @enum {string} */
+            section: "attachments";
+        }) | (components["schemas"]["CareTeamMember"] & {
+            /** @enum {string} */
+            section: "careTeam";
+        }) | (components["schemas"]["ClinicalNote"] & {
+            /** @enum {string} */
+            section: "clinicalNotes";
+        }) | (components["schemas"]["Education"] & {
+            /** @enum {string} */
+            section: "education";
+        }) | (components["schemas"]["FamilyMemberHistory"] & {
+            /** @enum {string} */
+            section: "familyHistory";
+        }) | (components["schemas"]["FormResponse"] & {
+            /** @enum {string} */
+            section: "forms";
+        }) | (components["schemas"]["GenderIdentity"] & {
+            /** @enum {string} */
+            section: "genderIdentityAndSexualOrientation";
+        }) | (components["schemas"]["Goal"] & {
+            /** @enum {string} */
+            section: "goals";
+        }) | (components["schemas"]["ImagingStudy"] & {
+            /** @enum {string} */
+            section: "imagingVisits";
+        }) | (components["schemas"]["Immunization"] & {
+            /** @enum {string} */
+            section: "immunizations";
+        }) | (components["schemas"]["LabResult"] & {
+            /** @enum {string} */
+            section: "labs";
+        }) | (components["schemas"]["MedicationStatement"] & {
+            /** @enum {string} */
+            section: "medications";
+        }) | (components["schemas"]["VisionPrescription"] & {
+            /** @enum {string} */
+            section: "opticalRX";
+        }) | (components["schemas"]["ChartOrder"] & {
+            /** @enum {string} */
+            section: "orders";
+        }) | (components["schemas"]["ImplantableDevice"] & {
+            /** @enum {string} */
+            section: "patientImplantableDevices";
+        }) | (components["schemas"]["PatientNote"] & {
+            /** @enum {string} */
+            section: "patientNotes";
+        }) | (components["schemas"]["PerioExam"] & {
+            /** @enum {string} */
+            section: "perioVisits";
+        }) | (components["schemas"]["PreventiveCareItem"] & {
+            /** @enum {string} */
+            section: "preventiveCare";
+        }) | (components["schemas"]["Condition"] & {
+            /** @enum {string} */
+            section: "problemList";
+        }) | (components["schemas"]["Procedure"] & {
+            /** @enum {string} */
+            section: "procedures";
+        }) | (components["schemas"]["Referral"] & {
+            /** @enum {string} */
+            section: "referrals";
+        }) | (components["schemas"]["SmokingStatus"] & {
+            /** @enum {string} */
+            section: "smokingStatus";
+        }) | (components["schemas"]["Screening"] & {
+            /** @enum {string} */
+            section: "socialPsychologicalBehavioral";
+        }) | (components["schemas"]["ChartTreatmentPlan"] & {
+            /** @enum {string} */
+            section: "treatmentPlans";
+        }) | (components["schemas"]["VitalSigns"] & {
+            /** @enum {string} */
+            section: "vitals";
+        });
+        /** @description A section's entries, newest first (allergies: severe ones first). */
+        ClinicalSection: {
+            /**
+             * Format: int64
+             * @description Always the number of entries.
+             */
+            count: number;
+            entries: components["schemas"]["ClinicalEntry"][];
+            patientId: components["schemas"]["PatientId"];
+            review?: components["schemas"]["SectionReview"] | null;
+            section: components["schemas"]["Section"];
+        };
+        /** @description A widget of the board, as the clinicalSummary preference holds it. */
+        ClinicalWidget: {
+            /** @description #RRGGBB, dark enough for white text. */
+            color: string;
+            /**
+             * Format: int64
+             * @description 0 first column, 1 second.
+             */
+            columnNumber: number;
+            flagTreatment: boolean;
+            key: string;
+            /** Format: int64 */
+            orderNumber: number;
+            showInView: boolean;
+            tableType: string;
+            title: string;
+        };
+        /** @description A problem (FHIR Condition, category problem-list-item). */
+        Condition: {
+            /** @description 'active', 'inactive' or 'resolved'. */
+            clinicalStatus: string;
+            /** @description ICD-10-CM code. */
+            code: string;
+            description: string;
+            /** Format: date */
+            onset?: string | null;
+            /** Format: date-time */
+            recorded: string;
+            /**
+             * Format: date
+             * @description When resolved (FHIR abatement).
+             */
+            resolved?: string | null;
+            umlsId: string;
+        };
         ConflictingAppointment: {
             appointmentId: components["schemas"]["AppointmentId"];
             /** Format: date-time */
@@ -1164,6 +1582,42 @@ export interface components {
         CurrentIncident: {
             incidentId?: components["schemas"]["IncidentId"] | null;
         };
+        /** @description A diagnosis as the billing order and the problem list take it (spec part 2, Diagnosis). */
+        Diagnosis: {
+            /** @description A code a claim may carry; categories ('E11') are not. */
+            billable: boolean;
+            /** @description ICD-10-CM code with its dot. */
+            code: string;
+            /** @description The code's description. */
+            diagnosis: string;
+            /**
+             * Format: int64
+             * @description The place in this answer, from 0.
+             */
+            index: number;
+            /** @description The claim's pointer letter (A to L); '' until the billing order places it. */
+            pointer: string;
+            /**
+             * @description The diagnosis's identity when a billing order lists it (duplicates are refused by
+             *     it): the ICD-10-CM code, as the code set has no UMLS concept ids.
+             */
+            umlsId: string;
+        };
+        /** @description Patient education given (FHIR Communication). */
+        Education: {
+            givenBy: string;
+            /** @description A web address of the material, or ''. */
+            link: string;
+            material: string;
+            /** @description 'printed', 'link' or 'verbal'. */
+            medium: string;
+            /**
+             * Format: date
+             * @description When given.
+             */
+            sent: string;
+            topic: string;
+        };
         EmergencyContact: {
             name: string;
             nextOfKin: boolean;
@@ -1171,10 +1625,41 @@ export interface components {
             phone: string;
             relationship: string;
         };
+        /** @description FHIR FamilyMemberHistory, one condition of one relative. */
+        FamilyMemberHistory: {
+            /** @description ICD-10-CM code of the condition, or ''. */
+            code: string;
+            condition: string;
+            deceased: boolean;
+            note: string;
+            /**
+             * Format: int32
+             * @description Age in years at onset, when known.
+             */
+            onsetAge?: number | null;
+            /** @description 'Mother', 'Father', 'Sister', 'Maternal grandmother'... */
+            relationship: string;
+        };
         FeeSchedule: {
             /** Format: int64 */
             feeScheduleId: number;
             feeScheduleName: string;
+        };
+        /** @description An account or patient alert (FHIR Flag). */
+        Flag: {
+            /**
+             * Format: date-time
+             * @description When it was raised.
+             */
+            created: string;
+            description: string;
+            /**
+             * Format: date
+             * @description The last day an account alert shows; null when it never expires (and for patient alerts).
+             */
+            expiration?: string | null;
+            /** @description A patient alert raised by preventive care (a recall due). */
+            isPreventiveCare: boolean;
         };
         FollowUp: {
             appointmentId?: components["schemas"]["AppointmentId"] | null;
@@ -1206,6 +1691,44 @@ export interface components {
             type: string;
             /** Format: int64 */
             typeId?: number | null;
+        };
+        /** @description A completed form or questionnaire (FHIR QuestionnaireResponse). */
+        FormResponse: {
+            /**
+             * Format: date-time
+             * @description When completed (or last changed, when in progress).
+             */
+            authored: string;
+            formName: string;
+            /** @description What the score means ('Moderate depression'), or ''. */
+            interpretation: string;
+            /** Format: int32 */
+            maxScore?: number | null;
+            /** Format: int32 */
+            score?: number | null;
+            /** @description 'completed', 'in-progress' or 'amended'. */
+            status: string;
+        };
+        /** @description Gender identity and sexual orientation (US Core Patient extension and Observation). */
+        GenderIdentity: {
+            genderIdentity: string;
+            pronouns: string;
+            /** Format: date */
+            recorded: string;
+            sexualOrientation: string;
+        };
+        /** @description FHIR Goal. */
+        Goal: {
+            /** @description 'in-progress', 'improving', 'worsening', 'no-change', 'achieved', 'not-achieved', or ''. */
+            achievementStatus: string;
+            description: string;
+            /** @description 'proposed', 'planned', 'accepted', 'active', 'on-hold', 'completed' or 'cancelled'. */
+            lifecycleStatus: string;
+            note: string;
+            /** Format: date */
+            start?: string | null;
+            /** Format: date */
+            targetDate?: string | null;
         };
         /**
          * @description A guarantor: the patient-information fields without relationships, marital status,
@@ -1255,6 +1778,54 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description An imaging visit (FHIR ImagingStudy): radiographs, scans, photographs. */
+        ImagingStudy: {
+            description: string;
+            /** @description DICOM modality: 'IO' intra-oral, 'PX' panoramic, 'DX' radiograph, 'CT', 'MR', 'US', 'XC' photograph. */
+            modality: string;
+            /** Format: int32 */
+            numberOfInstances: number;
+            reason: string;
+            /** Format: date */
+            started: string;
+            /** @description Universal tooth numbers imaged (dental), or none. */
+            teeth: string[];
+        };
+        /** @description FHIR Immunization. */
+        Immunization: {
+            /** @description CDC CVX code, or '' when not known. */
+            cvx: string;
+            /** Format: int32 */
+            doseNumber?: number | null;
+            lotNumber: string;
+            manufacturer: string;
+            /** Format: date */
+            occurrence: string;
+            /** @description False when reported by the patient or another provider, not given here. */
+            primarySource: boolean;
+            /** @description 'Left deltoid', 'Right thigh'... */
+            site: string;
+            /** @description 'completed' or 'not-done' (refused or not given). */
+            status: string;
+            /** @description Why not given ('Patient refused', 'Medical precaution'), or ''. */
+            statusReason: string;
+            vaccine: string;
+        };
+        /** @description FHIR Device (US Core Implantable Device). */
+        ImplantableDevice: {
+            deviceName: string;
+            /** Format: date */
+            expirationDate?: string | null;
+            /** Format: date */
+            implanted?: string | null;
+            lotNumber: string;
+            manufacturer: string;
+            serialNumber: string;
+            /** @description 'active' or 'inactive'. */
+            status: string;
+            /** @description The UDI carrier as printed (human-readable form). */
+            udi: string;
+        };
         /**
          * Format: int64
          * @description An incident of a patient (orders group under it).
@@ -1283,6 +1854,25 @@ export interface components {
             start?: string | null;
             subscriberId: string;
         };
+        /** @description A laboratory result (FHIR Observation, category laboratory). */
+        LabResult: {
+            /** Format: date */
+            effective: string;
+            /** @description 'H' high, 'L' low, 'A' abnormal, 'N' normal, or '' when not interpreted. */
+            interpretation: string;
+            /** @description LOINC code, or ''. */
+            loinc: string;
+            /** @description The panel the test was ordered in ('Lipid panel'), or ''. */
+            panel: string;
+            /** @description As reported ('4.0-5.6', '<200'). */
+            referenceRange: string;
+            /** @description 'final', 'preliminary' or 'corrected'. */
+            status: string;
+            test: string;
+            unit: string;
+            /** @description The value as reported ('7.2', 'Negative'). */
+            value: string;
+        };
         Language: {
             language: string;
             /** Format: int64 */
@@ -1295,6 +1885,21 @@ export interface components {
             /** Format: date-time */
             nextAppointment?: string | null;
             nextAppointmentId?: components["schemas"]["AppointmentId"] | null;
+        };
+        /** @description A lens as written: powers in dioptres with their sign ('-2.25', '+1.50'), '' when none. */
+        Lens: {
+            add: string;
+            /**
+             * Format: int32
+             * @description Degrees, 1 to 180.
+             */
+            axis?: number | null;
+            /** @description 'up', 'down', 'in', 'out', or ''. */
+            base: string;
+            cylinder: string;
+            /** @description Prism dioptres, or ''. */
+            prism: string;
+            sphere: string;
         };
         LoginRequest: {
             /**
@@ -1310,6 +1915,21 @@ export interface components {
             firstName: string;
             lastName: string;
             userId: components["schemas"]["UserId"];
+        };
+        /** @description A medication the patient takes or took (FHIR MedicationStatement). */
+        MedicationStatement: {
+            /** @description Dose instructions ('1 tablet by mouth twice daily'). */
+            dosage: string;
+            /** Format: date */
+            end?: string | null;
+            /** @description The drug as written: name, strength and form. */
+            medication: string;
+            prescriber: string;
+            reason: string;
+            /** Format: date */
+            start?: string | null;
+            /** @description 'active', 'completed', 'stopped' or 'on-hold'. */
+            status: string;
         };
         /** @description An office or fee schedule named on a record. */
         NamedRef: {
@@ -1694,6 +2314,16 @@ export interface components {
             name: string;
             patientId: components["schemas"]["PatientId"];
         };
+        /** @description A note about the patient for the office (not clinical). */
+        PatientNote: {
+            author: string;
+            /** Format: date-time */
+            date: string;
+            /** @description The whole note in an entry's detail; its first lines in a list (`textTruncated`). */
+            text: string;
+            textTruncated?: boolean;
+            title: string;
+        };
         /** @description An entry of the problem list: the diagnoses a billing order starts from. */
         PatientProblem: {
             description: string;
@@ -1730,6 +2360,52 @@ export interface components {
             patientProviderId?: components["schemas"]["UserId"] | null;
             /** @description No photos are stored yet: always null. */
             photoHash?: string | null;
+        };
+        /** @description A periodontal exam: six sites per tooth. */
+        PerioExam: {
+            /**
+             * Format: int32
+             * @description Sites that bled on probing.
+             */
+            bleedingSites: number;
+            /**
+             * Format: int32
+             * @description Sites probed 5 mm or deeper.
+             */
+            deepSites: number;
+            /** Format: date */
+            examDate: string;
+            note: string;
+            provider: string;
+            /** @description Every site, in an entry's detail; empty in a list. */
+            teeth?: components["schemas"]["PerioTooth"][];
+            /**
+             * Format: int32
+             * @description Teeth charted.
+             */
+            teethCharted: number;
+        };
+        /**
+         * @description One tooth of a perio chart. Sites in the order distobuccal, buccal, mesiobuccal,
+         *     distolingual, lingual, mesiolingual.
+         */
+        PerioTooth: {
+            /** @description Bleeding on probing, six sites. */
+            bleeding: boolean[];
+            /**
+             * Format: int32
+             * @description Miller class 0 to 3, when charted.
+             */
+            mobility?: number | null;
+            /** @description Millimetres, six sites. */
+            probingDepth: number[];
+            /** @description Millimetres of gingival recession, six sites. */
+            recession: number[];
+            /**
+             * Format: int32
+             * @description Universal tooth number, 1 to 32.
+             */
+            tooth: number;
         };
         /** @description A user named on an order or a note. */
         Person: {
@@ -1784,6 +2460,8 @@ export interface components {
             apptFilters: Record<string, never>;
             autoLogout: number;
             /** @description See docs/preferences.md */
+            "clinical.desktopSummary": Record<string, never>;
+            /** @description See docs/preferences.md */
             clinicalSummary: Record<string, never>;
             /** @enum {string} */
             "coding.diagnosisCodeSet": "ICD-10-CM" | "ICD-9-CM";
@@ -1826,6 +2504,32 @@ export interface components {
             "scheduling.showAccountAlerts": boolean;
             "security.rememberLogin": boolean;
         };
+        /** @description A recall or screening due (preventive care). */
+        PreventiveCareItem: {
+            /** Format: date */
+            dueDate: string;
+            /** Format: int32 */
+            intervalMonths?: number | null;
+            item: string;
+            /** Format: date */
+            lastDone?: string | null;
+            /** @description Due before the practice's today (set when read, never stored). */
+            overdue?: boolean;
+        };
+        /** @description FHIR Procedure: done here or elsewhere. */
+        Procedure: {
+            code: string;
+            description: string;
+            /** Format: date */
+            performed: string;
+            provider: string;
+            /** @description 'completed', 'in-progress', 'not-done' or 'entered-in-error'. */
+            status: string;
+            /** @description Surface letters (m, o, d, f, l, i, b), or ''. */
+            surfaces: string;
+            /** @description Universal tooth number or quadrant, or ''. */
+            tooth: string;
+        };
         ProviderOfficeFee: {
             accountOffice?: components["schemas"]["NamedRef"] | null;
             accountProvider?: components["schemas"]["UserRef"] | null;
@@ -1857,6 +2561,22 @@ export interface components {
              */
             version?: number | null;
         };
+        /** @description A referral of the patient to or from a referrer. */
+        Referral: {
+            company: string;
+            /** Format: date */
+            date: string;
+            /** @description 'incoming' (referred to the practice) or 'outgoing'. */
+            direction: string;
+            reason: string;
+            /** @description "First Last". */
+            referrer: string;
+            /** Format: int64 */
+            referrerId: number;
+            specialty: string;
+            /** @description 'pending', 'scheduled', 'completed' or 'cancelled'. */
+            status: string;
+        };
         Resource: {
             name: string;
             officeId: components["schemas"]["OfficeId"];
@@ -1873,7 +2593,7 @@ export interface components {
              * @description Short or internal key.
              * @enum {string}
              */
-            key: "defaultView" | "mobile.defaultView" | "autoLogout" | "mobile.autoLogout" | "apptColors" | "mobile.apptColors" | "defaultSchedulingView" | "mobile.defaultSchedulingView" | "defaultOrdersView" | "mobile.defaultOrdersView" | "recentPatients" | "mobile.recentPatients" | "apptFilters" | "mobile.apptFilters" | "ordersFilters" | "mobile.ordersFilters" | "clinicalSummary" | "mobile.clinicalSummary" | "allowDx" | "billing.allowDx" | "allowModifiers" | "billing.allowModifiers" | "allowToothSurface" | "billing.allowToothSurface" | "coding.diagnosisCodeSet" | "coding.procedureCodeSet" | "ledger.enableToDateBeforeCode" | "localization.dateFormat" | "localization.phoneFormat" | "localization.stateFormat" | "localization.zipCodeFormat" | "localization.ssnMedicare" | "localization.temperature" | "localization.headCircumference" | "localization.useReferralsExpirationDate" | "localization.useCanadianClaimFields" | "orders.defaultOrderType" | "scheduling.calendarStartTime" | "scheduling.calendarEndTime" | "scheduling.overlapIndicator" | "scheduling.showAccountAlerts" | "scheduling.defaultAppointmentStatus" | "scheduling.defaultAppointmentType" | "scheduling.allowAppointmentOverlaps" | "practice.timeZone" | "security.rememberLogin";
+            key: "defaultView" | "mobile.defaultView" | "autoLogout" | "mobile.autoLogout" | "apptColors" | "mobile.apptColors" | "defaultSchedulingView" | "mobile.defaultSchedulingView" | "defaultOrdersView" | "mobile.defaultOrdersView" | "recentPatients" | "mobile.recentPatients" | "apptFilters" | "mobile.apptFilters" | "ordersFilters" | "mobile.ordersFilters" | "clinicalSummary" | "mobile.clinicalSummary" | "clinical.desktopSummary" | "allowDx" | "billing.allowDx" | "allowModifiers" | "billing.allowModifiers" | "allowToothSurface" | "billing.allowToothSurface" | "coding.diagnosisCodeSet" | "coding.procedureCodeSet" | "ledger.enableToDateBeforeCode" | "localization.dateFormat" | "localization.phoneFormat" | "localization.stateFormat" | "localization.zipCodeFormat" | "localization.ssnMedicare" | "localization.temperature" | "localization.headCircumference" | "localization.useReferralsExpirationDate" | "localization.useCanadianClaimFields" | "orders.defaultOrderType" | "scheduling.calendarStartTime" | "scheduling.calendarEndTime" | "scheduling.overlapIndicator" | "scheduling.showAccountAlerts" | "scheduling.defaultAppointmentStatus" | "scheduling.defaultAppointmentType" | "scheduling.allowAppointmentOverlaps" | "practice.timeZone" | "security.rememberLogin";
             /** @description The new value; its type depends on the key. */
             update: unknown;
         };
@@ -1903,6 +2623,39 @@ export interface components {
              *     when it moved.
              */
             version: number;
+        };
+        /** @description A social, psychological or behavioural screening (US Core screening Observation). */
+        Screening: {
+            /** Format: date */
+            effective: string;
+            /** @description 'PHQ-9', 'GAD-7', 'AUDIT-C', 'AHC HRSN'... */
+            instrument: string;
+            interpretation: string;
+            /** @description The domains screened positive ('Food insecurity', 'Housing instability'...). */
+            positiveDomains: string[];
+            /** Format: int32 */
+            score?: number | null;
+        };
+        /**
+         * @description A chart section: its key is the widget key of the clinicalSummary preference and the
+         *     last part of `/patients/{id}/clinical/{section}`.
+         * @enum {string}
+         */
+        Section: "accountAlerts" | "allergies" | "attachments" | "careTeam" | "clinicalNotes" | "education" | "familyHistory" | "forms" | "genderIdentityAndSexualOrientation" | "goals" | "imagingVisits" | "immunizations" | "labs" | "medications" | "opticalRX" | "orders" | "patientAlerts" | "patientImplantableDevices" | "patientNotes" | "perioVisits" | "preventiveCare" | "problemList" | "procedures" | "referrals" | "smokingStatus" | "socialPsychologicalBehavioral" | "treatmentPlans" | "vitals";
+        /** @description When a section was reviewed with the patient. */
+        SectionReview: {
+            /** @description Reviewed and none found. */
+            noneKnown: boolean;
+            /** Format: date */
+            reviewedOn: string;
+        };
+        /** @description Smoking status (US Core Smoking Status Observation). */
+        SmokingStatus: {
+            /** @description SNOMED CT code, one of [`SMOKING_STATUSES`]. */
+            code: string;
+            display: string;
+            /** Format: date */
+            effective: string;
         };
         StatusUpdate: {
             /** Format: date-time */
@@ -1971,6 +2724,54 @@ export interface components {
             firstName: string;
             lastName: string;
             userId: components["schemas"]["UserId"];
+        };
+        /** @description FHIR VisionPrescription: one lens per eye. */
+        VisionPrescription: {
+            /** Format: date */
+            dateWritten: string;
+            /** Format: date */
+            expires?: string | null;
+            left: components["schemas"]["Lens"];
+            prescriber: string;
+            right: components["schemas"]["Lens"];
+        };
+        /** @description One set of vital signs, in stored units. */
+        VitalSigns: {
+            /**
+             * Format: double
+             * @description kg/m², one decimal, when height and weight were both measured.
+             */
+            bmi?: number | null;
+            /** Format: int64 */
+            diastolic?: number | null;
+            /** Format: int64 */
+            heartRate?: number | null;
+            /**
+             * Format: int64
+             * @description Millimetres.
+             */
+            height?: number | null;
+            /** Format: date-time */
+            measured: string;
+            /** Format: int64 */
+            respiratoryRate?: number | null;
+            /**
+             * Format: double
+             * @description Percent.
+             */
+            sp02?: number | null;
+            /** Format: int64 */
+            systolic?: number | null;
+            /**
+             * Format: double
+             * @description Degrees Fahrenheit.
+             */
+            temperature?: number | null;
+            /**
+             * Format: int64
+             * @description Grams.
+             */
+            weight?: number | null;
         };
         /** @description One set of vitals. */
         Vitals: {
@@ -2096,6 +2897,89 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    search_diagnoses_without_slash: {
+        parameters: {
+            query: {
+                /**
+                 * @description A code's beginning with or without its dot ('e11.9', 'E119') or words in any order,
+                 *     each the beginning of a word of the description ('diab type 2'). 2 to 100 characters.
+                 */
+                search: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diagnosis"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_diagnoses: {
+        parameters: {
+            query: {
+                /**
+                 * @description A code's beginning with or without its dot ('e11.9', 'E119') or words in any order,
+                 *     each the beginning of a word of the description ('diab type 2'). 2 to 100 characters.
+                 */
+                search: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diagnosis"][];
+                };
+            };
+            /** @description `search` missing, shorter than 2 or longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -2951,6 +3835,208 @@ export interface operations {
             };
         };
     };
+    attachment_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description The attachment's entry id. */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                    "image/jpeg": number[];
+                    "image/webp": number[];
+                    "application/pdf": number[];
+                    "application/octet-stream": number[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    section_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalSection"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description 'Not a valid clinical route' for an unknown section, or no such patient */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    section_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+                /** @description The entry's id within the section. */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An unknown section ('Not a valid clinical route'), patient or entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    clinical_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every chart section's count, by widget key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["ClinicalCount"];
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     emergency_contacts: {
         parameters: {
             query?: never;
@@ -3705,6 +4791,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    clinical_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalOptions"];
                 };
             };
             401: {

@@ -2,6 +2,8 @@
 //! route cannot exist without its entry in the OpenAPI document.
 
 pub mod appointments;
+pub mod clinical;
+pub mod diagnosis;
 pub mod health;
 pub mod orders;
 pub mod patients;
@@ -56,6 +58,13 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(patients::chart::insurance))
         .routes(routes!(patients::chart::guarantors))
         .routes(routes!(patients::care::get_provider, patients::care::update_provider))
+        .routes(routes!(diagnosis::search_diagnoses))
+        .routes(routes!(diagnosis::search_diagnoses_without_slash))
+        .routes(routes!(clinical::clinical_counts))
+        .routes(routes!(clinical::clinical_options))
+        .routes(routes!(clinical::section_list))
+        .routes(routes!(clinical::section_entry))
+        .routes(routes!(clinical::attachment_content))
         .routes(routes!(orders::list_orders))
         .routes(routes!(orders::list_orders_without_slash, orders::create_order))
         .routes(routes!(orders::get_order, orders::update_order))

@@ -4,8 +4,10 @@
 mod helpers;
 
 mod audit;
+mod clinical;
 mod concurrency;
 mod connections;
+mod diagnosis;
 mod input;
 mod openapi;
 mod orders;

@@ -15,6 +15,7 @@ on_both_databases!(
     a_day_of_the_schedule_costs_one_statement,
     follow_ups_cost_one_statement,
     one_order_costs_three_statements,
+    every_sections_count_costs_one_statement_and_a_section_one_more,
     a_request_costs_the_same_for_a_long_page_as_a_short_one,
 );
 
@@ -88,6 +89,29 @@ async fn follow_ups_cost_one_statement(app: TestApp) {
     let cost =
         statements_of(&app.store, |s| async move { s.follow_ups(patient).await.expect("follow-ups").len() }).await;
     assert_eq!(cost, 1, "{count} follow-ups in one statement");
+}
+
+async fn every_sections_count_costs_one_statement_and_a_section_one_more(app: TestApp) {
+    let today = crate::helpers::start_time().date_naive();
+    let cost =
+        statements_of(
+            &app.store,
+            |s| async move { s.section_counts(1, 1, today).await.expect("counts").entries.len() },
+        )
+        .await;
+    assert_eq!(cost, 1, "28 sections counted in one statement");
+    let p = crate::clinical::showcase();
+    for section in ["labs", "perioVisits"] {
+        let cost =
+            statements_of(&app.store, |s| async move { s.chart_entries(p, section).await.expect("entries").len() })
+                .await;
+        assert_eq!(cost, 1, "{section}");
+    }
+    let cost = statements_of(&app.store, |s| async move { s.patient_orders(p).await.expect("orders").len() }).await;
+    assert_eq!(cost, 1, "a patient's orders with their names");
+    let cost =
+        statements_of(&app.store, |s| async move { s.patient_referrals(p).await.expect("referrals").len() }).await;
+    assert_eq!(cost, 1, "a patient's referrals with their referrers");
 }
 
 async fn one_order_costs_three_statements(app: TestApp) {

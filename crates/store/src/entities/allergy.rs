@@ -15,6 +15,7 @@ pub struct Model {
     pub notes: String,
     pub onset: Option<Date>,
     pub created_at: DateTimeUtc,
+    pub verification_status: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -15,6 +15,7 @@ pub struct Model {
     pub status: String,
     pub onset: Option<Date>,
     pub created_at: DateTimeUtc,
+    pub resolved: Option<Date>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -9,6 +9,8 @@ mod m20261123_000002_patient_chart;
 mod m20261123_000003_orders_vitals;
 mod m20261123_000004_scheduling;
 mod m20261124_000005_hardening;
+mod m20261124_000006_clinical;
+mod m20261124_000007_diagnosis_codes;
 
 pub struct Migrator;
 
@@ -21,6 +23,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000003_orders_vitals::Migration),
             Box::new(m20261123_000004_scheduling::Migration),
             Box::new(m20261124_000005_hardening::Migration),
+            Box::new(m20261124_000006_clinical::Migration),
+            Box::new(m20261124_000007_diagnosis_codes::Migration),
         ]
     }
 }

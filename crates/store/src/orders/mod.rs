@@ -13,7 +13,7 @@ use crate::versions::{self, Versioned, WriteOutcome};
 mod read;
 
 pub use read::{NoteView, OrderDetail, OrderView, OrderViewPage, PersonName, StatusUpdateView};
-pub(crate) use read::{join_by_id, named_column};
+pub(crate) use read::{join_by_id, named_column, with_names};
 
 use crate::entities::{
     incident, office, order, order_note, order_status, order_status_update, order_type, patient, user,

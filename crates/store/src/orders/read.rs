@@ -137,7 +137,7 @@ pub(crate) fn named_column(query: &mut SelectStatement, alias: &str, column: &st
 }
 
 /// Orders with their names joined on.
-fn with_names(mut select: Select<order::Entity>) -> Select<order::Entity> {
+pub(crate) fn with_names(mut select: Select<order::Entity>) -> Select<order::Entity> {
     use order::Column as C;
     let query = QueryTrait::query(&mut select);
     join_by_id(query, patient::Entity, "p", (order::Entity, C::PatientId));

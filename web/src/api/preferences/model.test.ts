@@ -30,6 +30,17 @@ describe('preferences', () => {
     expect(parsed['scheduling.calendarEndTime']).toBe('19:00');
     expect(parsed['practice.timeZone']).toBe('America/Los_Angeles');
   });
+  it('keep a well-formed clinicalSummary (the Clinical board) and drop a malformed one', () => {
+    const widget = { key: 'allergies', title: 'Allergies', tableType: 'allergies', flagTreatment: false, color: '#B71C1C', orderNumber: 0, columnNumber: 1, showInView: true };
+    expect(parsePreferences({ clinicalSummary: [widget] }).clinicalSummary).toEqual([widget]);
+    expect(parsePreferences({ clinicalSummary: [{ ...widget, columnNumber: 2 }] }).clinicalSummary).toEqual([]);
+    expect(parsePreferences({ clinicalSummary: [{ ...widget, color: 'red' }] }).clinicalSummary).toEqual([]);
+    expect(parsePreferences({ clinicalSummary: { allergies: widget } }).clinicalSummary).toEqual([]);
+    // Parsed widgets are copies.
+    const source = [widget];
+    parsePreferences({ clinicalSummary: source }).clinicalSummary[0]!.title = 'Changed';
+    expect(source[0]!.title).toBe('Allergies');
+  });
   it('are cached in the browser per user id', () => {
     cachePreferences(7, { ...DEFAULT_PREFERENCES, autoLogout: 5 });
     expect(cachedPreferences(7)?.autoLogout).toBe(5);

@@ -39,6 +39,13 @@ export interface ApptFilters {
 
 export const DEFAULT_APPT_FILTERS: Readonly<ApptFilters> = Object.freeze({ order: 1, resources: 'all', providers: 'all' });
 
+/**
+ * One widget of the Clinical board (clinicalSummary; spec part 1, section 4): the chart
+ * section's key, title, colour ('#RRGGBB'), column (0 first, 1 second), place in the column
+ * and whether the board shows it. The document's `ClinicalWidget`.
+ */
+export type ClinicalWidget = components['schemas']['ClinicalWidget'];
+
 /** Each preference's value as the server's document types it (its `PreferenceValues`). */
 type Values = components['schemas']['PreferenceValues'];
 
@@ -59,6 +66,8 @@ export interface Preferences {
   defaultSchedulingView: Values['defaultSchedulingView'];
   ordersFilters: OrdersFilters;
   apptFilters: ApptFilters;
+  /** The Clinical board's widgets (the server's default lists every chart section in two columns). */
+  clinicalSummary: ClinicalWidget[];
   /** Calendar hours, 'HH:mm' (24 h). */
   'scheduling.calendarStartTime': Values['scheduling.calendarStartTime'];
   'scheduling.calendarEndTime': Values['scheduling.calendarEndTime'];
@@ -92,6 +101,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   defaultSchedulingView: 'dayView',
   ordersFilters: DEFAULT_ORDERS_FILTERS,
   apptFilters: DEFAULT_APPT_FILTERS,
+  clinicalSummary: [],
   'scheduling.calendarStartTime': '07:00',
   'scheduling.calendarEndTime': '19:00',
   'scheduling.defaultAppointmentStatus': 'Unconfirmed',
@@ -129,11 +139,29 @@ function isApptFilters(v: unknown): v is ApptFilters {
   return (f['order'] === 0 || f['order'] === 1) && isIdSelection(f['resources']) && isIdSelection(f['providers']);
 }
 
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+function isClinicalWidget(v: unknown): v is ClinicalWidget {
+  if (!v || typeof v !== 'object') return false;
+  const w = v as Record<string, unknown>;
+  return (
+    isText(w['key']) &&
+    isText(w['title']) &&
+    isText(w['tableType']) &&
+    isBool(w['flagTreatment']) &&
+    isText(w['color']) &&
+    /^#[0-9a-fA-F]{6}$/.test(w['color']) &&
+    isInt(w['orderNumber']) &&
+    (w['columnNumber'] === 0 || w['columnNumber'] === 1) &&
+    isBool(w['showInView'])
+  );
+}
+
 const isClock = (v: unknown): v is string => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
-/** A copy that shares no arrays with `value` (preference values are kept immutable). */
+/** A copy that shares no arrays or objects with `value` (preference values are kept immutable). */
 function copyValue(value: unknown): unknown {
-  if (Array.isArray(value)) return [...value];
+  if (Array.isArray(value)) return value.map(copyValue);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyValue(v)]));
   return value;
 }
@@ -150,6 +178,7 @@ const CHECKS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   defaultSchedulingView: oneOf('dayView', 'listView'),
   ordersFilters: isOrdersFilters,
   apptFilters: isApptFilters,
+  clinicalSummary: (v) => Array.isArray(v) && v.every(isClinicalWidget),
   'scheduling.calendarStartTime': isClock,
   'scheduling.calendarEndTime': isClock,
   'scheduling.defaultAppointmentStatus': (v) => typeof v === 'string',

@@ -35,11 +35,15 @@ export interface FormDialogProps {
    * the form (the appointment form). Otherwise a dialog, full screen on phones only.
    */
   page?: boolean;
+  /** The submit button's words, idle and while saving: 'Save' and 'Saving…' unless given ('Apply'). */
+  submitText?: { idle: string; busy: string };
   children: ReactNode;
 }
 
-function SaveLabel({ saving }: { saving: boolean }) {
-  return <>{saving ? 'Saving…' : 'Save'}</>;
+const SAVE_TEXT = { idle: 'Save', busy: 'Saving…' } as const;
+
+function SaveLabel({ saving, text }: { saving: boolean; text: { idle: string; busy: string } }) {
+  return <>{saving ? text.busy : text.idle}</>;
 }
 
 const spinner = (saving: boolean) => (saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined);
@@ -51,7 +55,7 @@ const spinner = (saving: boolean) => (saving ? <CircularProgress size={18} color
  * (Close, Cancel, Escape, the backdrop, the browser's Back) asks 'Discard changes?' first;
  * a clean form closes at once (the forms inside report their changes, see `useDiscardGuard`).
  */
-export function FormDialog({ open, onClose, title, formId, saving, ready = true, loadError, maxWidth = 'sm', page = false, children }: FormDialogProps) {
+export function FormDialog({ open, onClose, title, formId, saving, ready = true, loadError, maxWidth = 'sm', page = false, submitText = SAVE_TEXT, children }: FormDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -88,7 +92,7 @@ export function FormDialog({ open, onClose, title, formId, saving, ready = true,
                 {title}
               </Typography>
               <Button type="submit" form={formId} color="inherit" variant="outlined" disabled={!ready || saving} startIcon={spinner(saving)}>
-                <SaveLabel saving={saving} />
+                <SaveLabel saving={saving} text={submitText} />
               </Button>
             </Toolbar>
           </AppBar>
@@ -117,7 +121,7 @@ export function FormDialog({ open, onClose, title, formId, saving, ready = true,
         <DialogActions sx={{ px: 3, py: 1.5 }}>
           {cancel}
           <Button type="submit" form={formId} variant="contained" color="primary" disabled={!ready || saving} startIcon={spinner(saving)}>
-            <SaveLabel saving={saving} />
+            <SaveLabel saving={saving} text={submitText} />
           </Button>
         </DialogActions>
       </Dialog>

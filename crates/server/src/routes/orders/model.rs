@@ -98,16 +98,9 @@ impl From<PersonName> for Person {
     }
 }
 
-fn last_first(last: &str, first: &str) -> String {
-    format!("{last}, {first}")
-}
-
 /// "Last, First" of a joined name, when both parts were found.
 fn joined_name(last: &Option<String>, first: &Option<String>) -> Option<String> {
-    match (last, first) {
-        (Some(last), Some(first)) => Some(last_first(last, first)),
-        _ => None,
-    }
+    domain::patient::joined_last_first(last.as_deref(), first.as_deref())
 }
 
 impl From<&OrderView> for Order {

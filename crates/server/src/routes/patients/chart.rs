@@ -324,7 +324,7 @@ pub async fn insurance(
                 guarantor: policy
                     .subscriber_patient_id
                     .and_then(|id| holders.iter().find(|h| h.id == id))
-                    .map(|h| format!("{}, {}", h.last_name, h.first_name))
+                    .map(|h| domain::patient::last_first(&h.last_name, &h.first_name))
                     .unwrap_or_default(),
                 carrier: policy.carrier,
                 plan: policy.plan,

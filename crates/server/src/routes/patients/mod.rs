@@ -239,7 +239,7 @@ async fn account_defaults(
         office_id: account.office_id.map(OfficeId),
         primary_guarantor: holder.as_ref().map(|h| PatientNameRef {
             patient_id: PatientId(h.id),
-            name: format!("{}, {}", h.last_name, h.first_name),
+            name: domain::patient::last_first(&h.last_name, &h.first_name),
         }),
         street_address: text(|h| &h.street_address),
         suite: text(|h| &h.suite),

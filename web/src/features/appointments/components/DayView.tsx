@@ -65,6 +65,9 @@ function EventWrapper({ children, isBackgroundEvent, event, style }: { children?
   });
 }
 
+/** The appointment's second line: its type and status. */
+const typeAndStatus = (a: Appointment) => [a.type, a.status].filter(Boolean).join(' · ');
+
 function EventContent({ event }: { event: CalendarEvent }) {
   if (event.blockOut) return <span>{event.blockOut.blockName}</span>;
   const a = event.appointment!;
@@ -73,9 +76,19 @@ function EventContent({ event }: { event: CalendarEvent }) {
       <strong>{a.patientNameDisplay}</strong>
       {a.pending ? ' (pending)' : ''}
       <br />
-      {[a.type, a.status].filter(Boolean).join(' · ')}
+      {typeAndStatus(a)}
     </span>
   );
+}
+
+/**
+ * The whole text of an event as its tooltip: a short appointment (15 minutes) shows only
+ * its first lines, and the rest stays readable on hover and to assistive technology.
+ */
+function eventTooltip(event: CalendarEvent): string {
+  if (event.blockOut) return event.blockOut.blockName;
+  const a = event.appointment!;
+  return [`${a.patientNameDisplay}${a.pending ? ' (pending)' : ''}`, typeAndStatus(a)].filter(Boolean).join('\n');
 }
 
 /**
@@ -196,6 +209,7 @@ export default function DayView({
         selectable
         longPressThreshold={LONG_PRESS_MS}
         eventPropGetter={eventProps}
+        tooltipAccessor={eventTooltip}
         components={{ event: EventContent, eventWrapper: EventWrapper as never }}
         onSelectEvent={(event) => {
           if (event.appointment) onOpen(event.appointment.appointmentId);

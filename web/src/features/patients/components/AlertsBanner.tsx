@@ -31,7 +31,7 @@ export function AlertsBanner({ patientId }: { patientId: number }) {
       icon={severe ? <ReportOutlined /> : undefined}
       data-testid="alerts-banner"
       action={
-        <Button component={RouterLink} to={`/patients/${patientId}/demographics/alerts`} color="inherit" size="small" sx={{ minHeight: 36 }}>
+        <Button component={RouterLink} to={`/patients/${patientId}/demographics/alerts`} color="inherit" size="small" sx={{ minHeight: 44 }}>
           View
         </Button>
       }

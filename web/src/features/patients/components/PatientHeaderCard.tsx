@@ -70,15 +70,17 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
             >
               {name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            {/* The ID, birth date and 'Inactive' each stay whole and wrap to a second line on a
+                narrow phone rather than being cut off (an inactive patient's word was lost). */}
+            <Typography variant="body2" color="text.secondary" data-testid="patient-header-facts" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5, '& > span': { whiteSpace: 'nowrap' } }}>
               <span data-testid="patient-display-id">ID {patient.displayId}</span>
               {patient.birthdate ? (
-                <>
+                <span>
                   {' · '}
                   <span data-testid="patient-birthdate">{displayDate(patient.birthdate)}</span>
-                </>
+                </span>
               ) : null}
-              {patient.inactive ? ' · Inactive' : ''}
+              {patient.inactive ? <span data-testid="patient-inactive">{' · Inactive'}</span> : null}
             </Typography>
           </Box>
           <IconButton onClick={() => setSearching(true)} aria-label="Find another patient" sx={{ flexShrink: 0 }}>

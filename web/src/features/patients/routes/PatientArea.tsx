@@ -52,12 +52,27 @@ function AppointmentsRoute({ patientId }: { patientId: number }) {
   return <AppointmentsArea patientId={patientId} />;
 }
 
+/** /patients/{id}/clinical/{section}[/{entryId}]: a chart section (given by the clinical feature). */
+function ClinicalSectionRoute({ patientId }: { patientId: number }) {
+  const { section, entryId } = useParams();
+  const { ClinicalSectionPage } = usePatientAreaSlots();
+  if (!ClinicalSectionPage) return <Later title="Clinical" />;
+  return <ClinicalSectionPage patientId={patientId} section={section} entryId={entryId} />;
+}
+
 /** /patients/{id}/clinical/vitals/{vitalsId}: one measurement (given by the vitals feature). */
 function VitalsRoute({ patientId }: { patientId: number }) {
   const { vitalsId } = useParams();
   const { VitalsPage } = usePatientAreaSlots();
   if (!VitalsPage) return <Later title="Clinical" />;
   return <VitalsPage patientId={patientId} vitalsId={parsePatientId(vitalsId)} />;
+}
+
+/** /patients/{id}/clinical: the Clinical board (given by the clinical feature). */
+function ClinicalRoute({ patientId }: { patientId: number }) {
+  const { ClinicalBoard } = usePatientAreaSlots();
+  if (!ClinicalBoard) return <Later title="Clinical" />;
+  return <ClinicalBoard patientId={patientId} />;
 }
 
 function PageNotFoundHere() {
@@ -134,7 +149,10 @@ function LoadedArea({ patientId }: { patientId: number }) {
             <Route path="insurance_and_guarantors/insurance" element={<InsuranceList />} />
             <Route path="insurance_and_guarantors/guarantors" element={<GuarantorsList />} />
             <Route path="insurance_and_guarantors/guarantors/:guarantorType" element={<GuarantorDetail />} />
+            <Route path="clinical" element={<ClinicalRoute patientId={patientId} />} />
             <Route path="clinical/vitals/:vitalsId" element={<VitalsRoute patientId={patientId} />} />
+            <Route path="clinical/:section" element={<ClinicalSectionRoute patientId={patientId} />} />
+            <Route path="clinical/:section/:entryId" element={<ClinicalSectionRoute patientId={patientId} />} />
             <Route path="clinical/*" element={<Later title="Clinical" />} />
             <Route path="appointments/*" element={<AppointmentsRoute patientId={patientId} />} />
             <Route path="referrals/*" element={<Later title="Referrals" />} />

@@ -1,0 +1,40 @@
+-- wrk script: the clinical summary through the API, as the app asks for it: a patient's
+-- board (every section's count) and one section page, for patients spread over the
+-- practice. Env: TOKEN, PATIENTS (how many patients the practice has; default 1000000).
+local token = os.getenv("TOKEN")
+local patients = tonumber(os.getenv("PATIENTS") or "1000000")
+local sections = { "medications", "immunizations", "labs", "clinicalNotes", "problemList", "allergies" }
+local paths = {}
+local threads = 0
+
+function setup(thread)
+  threads = threads + 1
+  thread:set("start", threads)
+end
+
+function init(args)
+  math.randomseed(13 + (start or 0))
+  for i = 1, 4000 do
+    local id = math.random(1, patients)
+    if i % 2 == 0 then
+      paths[i] = "/api/patients/patient/" .. id .. "/clinicalCounts"
+    else
+      paths[i] = "/api/patients/patient/" .. id .. "/clinical/" .. sections[(i % #sections) + 1]
+    end
+  end
+end
+
+local next_path = 1
+function request()
+  local path = paths[next_path]
+  next_path = next_path % #paths + 1
+  return wrk.format("GET", path, { ["jwt"] = token })
+end
+
+function done(summary, latency, requests)
+  local ms = function(us) return us / 1000 end
+  io.write(string.format("api p50=%.3fms p90=%.3fms p99=%.3fms max=%.3fms rps=%.0f n=%d non2xx=%d errors=%d\n",
+    ms(latency:percentile(50)), ms(latency:percentile(90)), ms(latency:percentile(99)), ms(latency.max),
+    summary.requests / (summary.duration / 1e6), summary.requests, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end

@@ -1,0 +1,35 @@
+use sea_orm::entity::prelude::*;
+
+/// A person or practice that refers patients to the practice or receives its referrals.
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "referrers")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub company: String,
+    pub referrer_type: String,
+    pub specialty: String,
+    pub npi: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub website: String,
+    pub direct_address: String,
+    pub email: String,
+    pub notes: String,
+    pub phone1_type: Option<i16>,
+    pub phone1_number: String,
+    pub phone1_ext: String,
+    pub phone2_type: Option<i16>,
+    pub phone2_number: String,
+    pub phone2_ext: String,
+    pub phone3_type: Option<i16>,
+    pub phone3_number: String,
+    pub phone3_ext: String,
+}
+
+impl ActiveModelBehavior for ActiveModel {}
