@@ -26,6 +26,24 @@ export const DATA_SOURCES: Acknowledgment[] = [
     license: 'Public domain',
     homepage: 'https://www.cdc.gov/nchs/icd/icd-10-cm/',
   },
+  {
+    name: 'CVX vaccine codes (CDC), the vaccines a practice gives most',
+    version: '2026',
+    license: 'Public domain',
+    homepage: 'https://www2.cdc.gov/vaccines/iis/iisstandards/vaccines.asp?rpt=cvx',
+  },
+  {
+    name: 'LOINC codes of the vital signs. This material contains content from LOINC, copyright Regenstrief Institute, Inc. and the LOINC Committee',
+    version: 'as named by US Core 6.1.0',
+    license: 'LOINC license (available at no cost)',
+    homepage: 'https://loinc.org',
+  },
+  {
+    name: 'SNOMED CT smoking status codes of US Core (SNOMED International; US Edition from the National Library of Medicine)',
+    version: 'as named by US Core 6.1.0',
+    license: 'SNOMED CT affiliate license (free in the United States through the NLM)',
+    homepage: 'https://www.nlm.nih.gov/healthit/snomedct/',
+  },
 ];
 
 interface PackageJson {

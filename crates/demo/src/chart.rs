@@ -179,6 +179,7 @@ pub fn build(
                         .filter(|_| rng.random_bool(0.5))
                         .map(|b| b + Duration::days(rng.random_range(365..(age.max(2) * 365)))),
                     created_at: created_between(rng, since, now),
+                    version: 1,
                 });
             }
         }
@@ -202,6 +203,7 @@ pub fn build(
                     onset: Some(past_date(rng, today, 3650)),
                     resolved: None,
                     created_at: created_between(rng, since, now),
+                    version: 1,
                 });
             }
         }
@@ -343,6 +345,7 @@ pub fn complete_showcase(records: &mut ChartRecords, patient_id: i64, now: DateT
             notes: String::new(),
             onset: None,
             created_at,
+            version: 1,
             verification_status: "confirmed".to_owned(),
         });
     }
@@ -356,6 +359,7 @@ pub fn complete_showcase(records: &mut ChartRecords, patient_id: i64, now: DateT
             umls_id: umls.to_owned(),
             status: "Active".to_owned(),
             onset: Some(created_at.date_naive()),
+            version: 1,
             created_at,
             resolved: None,
         });

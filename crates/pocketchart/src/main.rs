@@ -70,6 +70,22 @@ enum Command {
     /// Manage the keys file
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// The practice's vaccine list (the built-in CVX codes and the practice's own)
+    #[command(subcommand)]
+    Vaccines(VaccinesCommand),
+}
+
+#[derive(Subcommand)]
+enum VaccinesCommand {
+    /// Add a vaccine to the list the immunization form offers, or rename one the practice added
+    Add {
+        /// CDC CVX code: one to three digits
+        cvx: String,
+        /// The name the form shows
+        name: String,
+    },
+    /// Print the list: CVX code, name, and whether the practice added it
+    List,
 }
 
 #[derive(Subcommand)]
@@ -330,8 +346,45 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
         }
         Command::User(user) => user_command(user, store, now).await?,
         Command::Audit(audit) => audit_cli::run(audit, store).await?,
+        Command::Vaccines(vaccines) => vaccines_command(vaccines, store, now).await?,
         Command::Serve(_) | Command::Openapi | Command::Keys(_) | Command::Restore(_) => {
             unreachable!("handled in main")
+        }
+    }
+    Ok(())
+}
+
+async fn vaccines_command(
+    command: VaccinesCommand,
+    store: &Store,
+    now: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<()> {
+    use domain::clinical::codes::{VACCINE_NAME_MAX, VACCINES, built_in_vaccine, is_cvx_code};
+    match command {
+        VaccinesCommand::Add { cvx, name } => {
+            let (cvx, name) = (cvx.trim(), name.trim());
+            anyhow::ensure!(is_cvx_code(cvx), "a CVX code is one to three digits");
+            if let Some(built_in) = built_in_vaccine(cvx) {
+                anyhow::bail!("CVX {cvx} is already on the list as '{built_in}'");
+            }
+            anyhow::ensure!(
+                !name.is_empty() && name.chars().count() <= VACCINE_NAME_MAX,
+                "the name must be 1 to {VACCINE_NAME_MAX} characters"
+            );
+            domain::input::check_text(name, domain::input::Lines::One).map_err(anyhow::Error::msg)?;
+            store.add_vaccine(cvx, name, now).await?;
+            let entry =
+                AuditEntry::new("vaccines.add", Outcome::Success).detail(format!("{} added CVX {cvx}", cli_actor()));
+            store.record_audit(now, entry).await?;
+            println!("CVX {cvx} '{name}' is on the practice's vaccine list.");
+        }
+        VaccinesCommand::List => {
+            for (cvx, name) in VACCINES {
+                println!("{cvx}\t{name}\tbuilt-in");
+            }
+            for vaccine in store.added_vaccines().await? {
+                println!("{}\t{}\tadded by the practice", vaccine.cvx, vaccine.name);
+            }
         }
     }
     Ok(())

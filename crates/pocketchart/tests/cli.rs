@@ -130,6 +130,24 @@ fn migrate_reports_an_up_to_date_schema() {
 }
 
 #[test]
+fn the_practice_adds_vaccines_but_never_renames_a_built_in_one() {
+    let scratch = Scratch::new("vaccines");
+    let url = scratch.database_url();
+    assert_success(&run(&scratch.0, &["--database", &url, "migrate"], ""));
+    assert_success(&run(&scratch.0, &["--database", &url, "vaccines", "add", "300", "Travel vaccine"], ""));
+    let list = run(&scratch.0, &["--database", &url, "vaccines", "list"], "");
+    assert_success(&list);
+    assert!(stdout(&list).contains("300\tTravel vaccine\tadded by the practice"));
+    assert!(stdout(&list).contains("115\tTdap\tbuilt-in"));
+    for refused in
+        [&["vaccines", "add", "115", "Mine"][..], &["vaccines", "add", "12a", "X"], &["vaccines", "add", "301", " "]]
+    {
+        let output = run(&scratch.0, &[&["--database", url.as_str()][..], refused].concat(), "");
+        assert!(!output.status.success(), "{refused:?}");
+    }
+}
+
+#[test]
 fn backup_writes_a_consistent_copy_and_never_overwrites() {
     let scratch = Scratch::new("backup");
     let url = scratch.database_url();

@@ -95,6 +95,43 @@ pub fn rules() -> Vec<(Target, Rule)> {
         rules.push((property("VitalsInput", name), Rule::Range { min: 0.0, max }));
     }
 
+    // Charting (domain::clinical::input): texts, code lists ('' takes the default), dates.
+    {
+        use domain::clinical::input as chart;
+        for (schema, name, max, lines) in chart::MAX_LENGTHS {
+            rules.push((property(schema, name), Rule::MaxLength(*max)));
+            rules.push((property(schema, name), Rule::Pattern(input::text_pattern(*lines))));
+        }
+        let with_default =
+            |codes: &[&str]| Rule::OneOf(std::iter::once("").chain(codes.iter().copied()).map(Value::from).collect());
+        let exactly = |codes: &[&str]| Rule::OneOf(codes.iter().map(|c| Value::from(*c)).collect());
+        rules.push((property("AllergyInput", "category"), exactly(chart::ALLERGY_CATEGORIES)));
+        rules.push((property("AllergyInput", "severity"), exactly(chart::ALLERGY_SEVERITIES)));
+        rules.push((property("AllergyInput", "clinicalStatus"), with_default(chart::CLINICAL_STATUSES)));
+        rules.push((property("AllergyInput", "verificationStatus"), with_default(chart::VERIFICATION_STATUSES)));
+        rules.push((property("ConditionInput", "clinicalStatus"), with_default(chart::CLINICAL_STATUSES)));
+        rules.push((property("MedicationInput", "status"), with_default(chart::MEDICATION_STATUSES)));
+        rules.push((property("ImmunizationInput", "status"), with_default(chart::IMMUNIZATION_STATUSES)));
+        let smoking: Vec<&str> = domain::clinical::SMOKING_STATUSES.iter().map(|(code, _)| *code).collect();
+        rules.push((property("SmokingStatusInput", "code"), exactly(&smoking)));
+        for (schema, name) in [
+            ("AllergyInput", "onset"),
+            ("ConditionInput", "onset"),
+            ("ConditionInput", "resolved"),
+            ("MedicationInput", "start"),
+            ("MedicationInput", "end"),
+        ] {
+            rules.push((property(schema, name), Rule::Pattern(input::optional_date_pattern())));
+        }
+        for (schema, name) in [("ImmunizationInput", "occurrence"), ("SmokingStatusInput", "effective")] {
+            rules.push((property(schema, name), Rule::Pattern(input::date_pattern())));
+        }
+        rules.push((
+            property("ImmunizationInput", "doseNumber"),
+            Rule::Range { min: 1.0, max: f64::from(chart::MAX_DOSE_NUMBER) },
+        ));
+    }
+
     let keys = domain::preferences::REGISTRY.iter().flat_map(|def| std::iter::once(def.key).chain(def.internal_key));
     rules.push((property("SavePreference", "key"), Rule::OneOf(keys.map(Value::from).collect())));
 

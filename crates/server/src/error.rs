@@ -103,6 +103,11 @@ impl AppError {
         Self::new(StatusCode::CONFLICT, "conflict", message)
     }
 
+    /// 409 for a change the record's state does not allow (a saved note, a signed one).
+    pub fn refused(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
     /// 409: the change was made on an older version of the record than the stored one.
     /// `current` is the record as it is now, for the user to compare and redo the change.
     pub fn edit_conflict(current: impl serde::Serialize) -> Self {

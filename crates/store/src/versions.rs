@@ -14,6 +14,9 @@ pub enum Versioned {
     Patients,
     Orders,
     Appointments,
+    ChartEntries,
+    Allergies,
+    Problems,
 }
 
 impl Versioned {
@@ -22,6 +25,9 @@ impl Versioned {
             Self::Patients => "patients",
             Self::Orders => "orders",
             Self::Appointments => "appointments",
+            Self::ChartEntries => "chart_entries",
+            Self::Allergies => "allergies",
+            Self::Problems => "problems",
         }
     }
 }

@@ -3,7 +3,17 @@
 
 /** Field rules by component schema and property: lengths, ranges, allowed values. */
 export const limits = {
+  AllergyInput: {
+    category: { enum: ['', 'medication', 'food', 'environment', 'biologic'] },
+    clinicalStatus: { enum: ['', 'active', 'inactive', 'resolved'] },
+    note: { maxLength: 2000 },
+    reaction: { maxLength: 200 },
+    severity: { enum: ['', 'mild', 'moderate', 'severe'] },
+    substance: { maxLength: 200 },
+    verificationStatus: { enum: ['', 'unconfirmed', 'confirmed', 'refuted', 'entered-in-error'] },
+  },
   AppointmentInput: { length: { minimum: 1, maximum: 999 }, notes: { maxLength: 2000 } },
+  ClinicalNoteInput: { noteType: { maxLength: 60 }, text: { maxLength: 20000 } },
   ClinicalSection: {
     section: {
       enum: [
@@ -38,6 +48,56 @@ export const limits = {
       ],
     },
   },
+  ConditionInput: { clinicalStatus: { enum: ['', 'active', 'inactive', 'resolved'] } },
+  EntryHistory: {
+    section: {
+      enum: [
+        'accountAlerts',
+        'allergies',
+        'attachments',
+        'careTeam',
+        'clinicalNotes',
+        'education',
+        'familyHistory',
+        'forms',
+        'genderIdentityAndSexualOrientation',
+        'goals',
+        'imagingVisits',
+        'immunizations',
+        'labs',
+        'medications',
+        'opticalRX',
+        'orders',
+        'patientAlerts',
+        'patientImplantableDevices',
+        'patientNotes',
+        'perioVisits',
+        'preventiveCare',
+        'problemList',
+        'procedures',
+        'referrals',
+        'smokingStatus',
+        'socialPsychologicalBehavioral',
+        'treatmentPlans',
+        'vitals',
+      ],
+    },
+  },
+  ImmunizationInput: {
+    doseNumber: { minimum: 1, maximum: 20 },
+    lotNumber: { maxLength: 40 },
+    manufacturer: { maxLength: 120 },
+    site: { maxLength: 60 },
+    status: { enum: ['', 'completed', 'not-done', 'entered-in-error'] },
+    statusReason: { maxLength: 200 },
+  },
+  MedicationInput: {
+    dosage: { maxLength: 500 },
+    medication: { maxLength: 200 },
+    prescriber: { maxLength: 120 },
+    reason: { maxLength: 200 },
+    status: { enum: ['', 'active', 'completed', 'stopped', 'on-hold', 'entered-in-error'] },
+  },
   OrderInput: {
     longDescription: { maxLength: 4000 },
     orderNote: { maxLength: 4000 },
@@ -60,6 +120,7 @@ export const limits = {
     suite: { maxLength: 60 },
     zipCode: { maxLength: 15 },
   },
+  PatientNoteInput: { text: { maxLength: 20000 }, title: { maxLength: 120 } },
   PhoneEntry: { number: { maxLength: 20 }, type: { enum: [0, 1, 2, 3, null] } },
   PreferenceValues: {
     autoLogout: { minimum: 5, maximum: 30 },
@@ -134,6 +195,20 @@ export const limits = {
     },
   },
   ScheduleConflict: { code: { enum: ['appointment_overlap', 'block_out', 'confirm_scheduling'] } },
+  SmokingStatusInput: {
+    code: {
+      enum: [
+        '449868002',
+        '428041000124106',
+        '8517006',
+        '266919005',
+        '77176002',
+        '266927001',
+        '428071000124103',
+        '428061000124105',
+      ],
+    },
+  },
   VitalsInput: {
     diastolic: { minimum: 0, maximum: 2147483647 },
     headCircumference: { minimum: 0, maximum: 2147483647 },

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/clinical/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The smoking statuses and the vital signs' LOINC codes. */
+        get: operations["clinical_codes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis": {
         parameters: {
             query?: never;
@@ -314,6 +331,30 @@ export interface paths {
          */
         get: operations["section_list"];
         put?: never;
+        /**
+         * Adds an entry to a section. For the problem list the code must be one of the
+         *     ICD-10-CM set; a note can amend an earlier note of the patient.
+         */
+        post: operations["add_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinical/{section}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records the section's review with the patient: 'No Known Allergies', 'no known
+         *     problems', 'no current medications'. Refused while the list has current entries.
+         */
+        put: operations["review_section"];
         post?: never;
         delete?: never;
         options?: never;
@@ -332,6 +373,47 @@ export interface paths {
         get: operations["section_entry"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes an entry made on `version`; 409 with the entry as it is now when someone saved
+         *     it since. The replaced version stays in the entry's history. Notes are never changed.
+         */
+        patch: operations["change_entry"];
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinical/{section}/{entryId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An entry's versions, newest first. An entry recorded before history was kept, and
+         *     never changed since, has its current version only.
+         */
+        get: operations["entry_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/clinical/{section}/{entryId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs an unsigned note as its author; a signed note stays as it is. */
+        post: operations["sign_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -990,6 +1072,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vaccines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vaccines the immunization form offers: the built-in CVX list and the practice's. */
+        get: operations["vaccines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vitals/{vitalsId}": {
         parameters: {
             query?: never;
@@ -1054,6 +1153,44 @@ export interface components {
             reaction: string;
             severity: string;
             status: string;
+        };
+        /** @description An allergy or intolerance. Marking 'No Known Allergies' is the section's review. */
+        AllergyInput: {
+            /**
+             * @description 'medication', 'food', 'environment', 'biologic' or ''.
+             * @default
+             * @enum {string}
+             */
+            category: "" | "medication" | "food" | "environment" | "biologic";
+            /**
+             * @description 'active' (the default), 'inactive' or 'resolved'.
+             * @default
+             * @enum {string}
+             */
+            clinicalStatus: "" | "active" | "inactive" | "resolved";
+            /** @default  */
+            note: string;
+            /**
+             * @description yyyy-MM-dd or ''.
+             * @default
+             */
+            onset: string;
+            /** @default  */
+            reaction: string;
+            /**
+             * @description 'mild', 'moderate', 'severe' or ''.
+             * @default
+             * @enum {string}
+             */
+            severity: "" | "mild" | "moderate" | "severe";
+            /** @default  */
+            substance: string;
+            /**
+             * @description 'confirmed' (the default), 'unconfirmed', 'refuted' or 'entered-in-error'.
+             * @default
+             * @enum {string}
+             */
+            verificationStatus: "" | "unconfirmed" | "confirmed" | "refuted" | "entered-in-error";
         };
         /** @description FHIR AllergyIntolerance. */
         AllergyIntolerance: {
@@ -1373,6 +1510,14 @@ export interface components {
              */
             total: number;
         };
+        /** @description The code lists of charting besides ICD-10-CM and the vaccines. */
+        ClinicalCodes: {
+            /** @description The LOINC code of the blood pressure panel. */
+            bloodPressurePanel: string;
+            /** @description The eight US Core smoking statuses (SNOMED CT). */
+            smokingStatuses: components["schemas"]["CodedValue"][];
+            vitalSigns: components["schemas"]["VitalSignCode"][];
+        };
         /** @description One section's count on the board (spec: 'Clinical count: count, privilege'). */
         ClinicalCount: {
             /** Format: int64 */
@@ -1401,7 +1546,45 @@ export interface components {
              */
             recordedAt: string;
             resource: components["schemas"]["ClinicalResource"];
+            /**
+             * Format: int32
+             * @description The version a change must name (it moves on with every change); 1 for entries of
+             *     sections not changed from the chart.
+             */
+            version: number;
         };
+        /** @description A change of an entry: the version it was made on and the entry as it should be. */
+        ClinicalEntryChange: {
+            entry: components["schemas"]["ClinicalEntryInput"];
+            /**
+             * Format: int32
+             * @description The entry's `version` this change was made on (or send it as `If-Match`).
+             */
+            version?: number | null;
+        };
+        /** @description A new or changed entry, tagged by `section` like the resource it becomes. */
+        ClinicalEntryInput: (components["schemas"]["AllergyInput"] & {
+            /** @enum {string} */
+            section: "allergies";
+        }) | (components["schemas"]["ConditionInput"] & {
+            /** @enum {string} */
+            section: "problemList";
+        }) | (components["schemas"]["MedicationInput"] & {
+            /** @enum {string} */
+            section: "medications";
+        }) | (components["schemas"]["ImmunizationInput"] & {
+            /** @enum {string} */
+            section: "immunizations";
+        }) | (components["schemas"]["ClinicalNoteInput"] & {
+            /** @enum {string} */
+            section: "clinicalNotes";
+        }) | (components["schemas"]["PatientNoteInput"] & {
+            /** @enum {string} */
+            section: "patientNotes";
+        }) | (components["schemas"]["SmokingStatusInput"] & {
+            /** @enum {string} */
+            section: "smokingStatus";
+        });
         /**
          * @description A clinical note (FHIR DocumentReference of a note). Notes are never edited; a
          *     correction is a new note whose `amends` names the one it corrects.
@@ -1424,6 +1607,28 @@ export interface components {
             /** @description The whole note in an entry's detail; its first lines in a list (`textTruncated`). */
             text: string;
             textTruncated?: boolean;
+        };
+        /**
+         * @description A clinical note. Saved once and never changed: a correction is a new note that
+         *     `amends` the one it corrects. `sign` signs it as it is saved; an unsigned note can be
+         *     signed later by its author, and nothing else.
+         */
+        ClinicalNoteInput: {
+            /**
+             * Format: int64
+             * @description The note this one corrects (an entry of the same patient's clinical notes).
+             * @default null
+             */
+            amends: number | null;
+            /**
+             * @description 'Progress note', 'Phone call', 'Procedure note'...
+             * @default
+             */
+            noteType: string;
+            /** @default false */
+            sign: boolean;
+            /** @default  */
+            text: string;
         };
         /** @description The widget lists the Edit Clinical Widgets dialog resets to. */
         ClinicalOptions: {
@@ -1547,6 +1752,11 @@ export interface components {
             tableType: string;
             title: string;
         };
+        /** @description A coded value and its display. */
+        CodedValue: {
+            code: string;
+            display: string;
+        };
         /** @description A problem (FHIR Condition, category problem-list-item). */
         Condition: {
             /** @description 'active', 'inactive' or 'resolved'. */
@@ -1564,6 +1774,30 @@ export interface components {
              */
             resolved?: string | null;
             umlsId: string;
+        };
+        /** @description A problem: an ICD-10-CM code from the set. The description is the code's own. */
+        ConditionInput: {
+            /**
+             * @description 'active' (the default), 'inactive' or 'resolved'.
+             * @default
+             * @enum {string}
+             */
+            clinicalStatus: "" | "active" | "inactive" | "resolved";
+            /**
+             * @description ICD-10-CM code, with or without its dot.
+             * @default
+             */
+            code: string;
+            /**
+             * @description yyyy-MM-dd or ''.
+             * @default
+             */
+            onset: string;
+            /**
+             * @description yyyy-MM-dd; required when resolved, '' otherwise.
+             * @default
+             */
+            resolved: string;
         };
         ConflictingAppointment: {
             appointmentId: components["schemas"]["AppointmentId"];
@@ -1624,6 +1858,23 @@ export interface components {
             /** @description 3-3-4 digits with dashes. */
             phone: string;
             relationship: string;
+        };
+        /** @description An entry's history, newest first: the current version, then each it replaced. */
+        EntryHistory: {
+            /** Format: int64 */
+            entryId: number;
+            section: components["schemas"]["Section"];
+            versions: components["schemas"]["EntryVersion"][];
+        };
+        /** @description One kept version of an entry. */
+        EntryVersion: {
+            /** Format: date-time */
+            recordedAt: string;
+            /** @description "First Last" of who saved it; '' when not recorded. */
+            recordedBy: string;
+            resource: components["schemas"]["ClinicalResource"];
+            /** Format: int32 */
+            version: number;
         };
         /** @description FHIR FamilyMemberHistory, one condition of one relative. */
         FamilyMemberHistory: {
@@ -1811,6 +2062,47 @@ export interface components {
             statusReason: string;
             vaccine: string;
         };
+        /** @description A vaccine given here or elsewhere, or not given and why. */
+        ImmunizationInput: {
+            /**
+             * @description A CVX code of the practice's vaccine list (`GET /api/vaccines`).
+             * @default
+             */
+            cvx: string;
+            /**
+             * Format: int32
+             * @description 1 to 20, or null.
+             * @default null
+             */
+            doseNumber: number | null;
+            /** @default  */
+            lotNumber: string;
+            /** @default  */
+            manufacturer: string;
+            /**
+             * @description yyyy-MM-dd: not in the future, not before birth.
+             * @default
+             */
+            occurrence: string;
+            /**
+             * @description False when reported by the patient or another provider.
+             * @default true
+             */
+            primarySource: boolean;
+            /** @default  */
+            site: string;
+            /**
+             * @description 'completed' (the default), 'not-done' (refused or not given) or 'entered-in-error'.
+             * @default
+             * @enum {string}
+             */
+            status: "" | "completed" | "not-done" | "entered-in-error";
+            /**
+             * @description Why not given; required when `status` is 'not-done'.
+             * @default
+             */
+            statusReason: string;
+        };
         /** @description FHIR Device (US Core Implantable Device). */
         ImplantableDevice: {
             deviceName: string;
@@ -1916,6 +2208,36 @@ export interface components {
             lastName: string;
             userId: components["schemas"]["UserId"];
         };
+        /** @description A medication the patient takes or took. */
+        MedicationInput: {
+            /** @default  */
+            dosage: string;
+            /**
+             * @description yyyy-MM-dd or ''.
+             * @default
+             */
+            end: string;
+            /**
+             * @description The drug as written: name, strength and form.
+             * @default
+             */
+            medication: string;
+            /** @default  */
+            prescriber: string;
+            /** @default  */
+            reason: string;
+            /**
+             * @description yyyy-MM-dd or ''.
+             * @default
+             */
+            start: string;
+            /**
+             * @description 'active' (the default), 'completed', 'stopped', 'on-hold' or 'entered-in-error'.
+             * @default
+             * @enum {string}
+             */
+            status: "" | "active" | "completed" | "stopped" | "on-hold" | "entered-in-error";
+        };
         /** @description A medication the patient takes or took (FHIR MedicationStatement). */
         MedicationStatement: {
             /** @description Dose instructions ('1 tablet by mouth twice daily'). */
@@ -1936,6 +2258,14 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description Signing a note: the version it was read at. */
+        NoteSigning: {
+            /**
+             * Format: int32
+             * @default null
+             */
+            version: number | null;
         };
         Office: {
             officeId: components["schemas"]["OfficeId"];
@@ -2324,6 +2654,13 @@ export interface components {
             textTruncated?: boolean;
             title: string;
         };
+        /** @description A note about the patient for the office. */
+        PatientNoteInput: {
+            /** @default  */
+            text: string;
+            /** @default  */
+            title: string;
+        };
         /** @description An entry of the problem list: the diagnoses a billing order starts from. */
         PatientProblem: {
             description: string;
@@ -2649,12 +2986,34 @@ export interface components {
             /** Format: date */
             reviewedOn: string;
         };
+        /** @description A section's review with the patient. */
+        SectionReviewInput: {
+            /**
+             * @description True: reviewed and none found ('No Known Allergies'); false: reviewed, or the
+             *     mark taken back.
+             */
+            noneKnown: boolean;
+        };
         /** @description Smoking status (US Core Smoking Status Observation). */
         SmokingStatus: {
             /** @description SNOMED CT code, one of [`SMOKING_STATUSES`]. */
             code: string;
             display: string;
             /** Format: date */
+            effective: string;
+        };
+        /** @description The patient's smoking status on a day. */
+        SmokingStatusInput: {
+            /**
+             * @description One of the eight SNOMED CT codes of US Core ([`SMOKING_STATUSES`]).
+             * @default
+             * @enum {string}
+             */
+            code: "449868002" | "428041000124106" | "8517006" | "266919005" | "77176002" | "266927001" | "428071000124103" | "428061000124105";
+            /**
+             * @description yyyy-MM-dd: not in the future, not before birth.
+             * @default
+             */
             effective: string;
         };
         StatusUpdate: {
@@ -2725,6 +3084,14 @@ export interface components {
             lastName: string;
             userId: components["schemas"]["UserId"];
         };
+        /** @description A vaccine the immunization form offers. */
+        Vaccine: {
+            /** @description False for a vaccine the practice added. */
+            builtIn: boolean;
+            /** @description CDC CVX code. */
+            cvx: string;
+            name: string;
+        };
         /** @description FHIR VisionPrescription: one lens per eye. */
         VisionPrescription: {
             /** Format: date */
@@ -2734,6 +3101,15 @@ export interface components {
             left: components["schemas"]["Lens"];
             prescriber: string;
             right: components["schemas"]["Lens"];
+        };
+        /** @description A vital sign's LOINC code. */
+        VitalSignCode: {
+            display: string;
+            /** @description The field of the vitals answer. */
+            field: string;
+            loinc: string;
+            /** @description The UCUM unit of the value as the API carries it. */
+            unit: string;
         };
         /** @description One set of vital signs, in stored units. */
         VitalSigns: {
@@ -2897,6 +3273,33 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    clinical_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalCodes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     search_diagnoses_without_slash: {
         parameters: {
             query: {
@@ -3937,6 +4340,131 @@ export interface operations {
             };
         };
     };
+    add_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicalEntryInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalEntry"];
+                };
+            };
+            /** @description The fields at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A section whose entries are not added from the chart */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    review_section: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectionReviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectionReview"];
+                };
+            };
+            /** @description 'noneKnown' while the list has active entries */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A section without a review */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     section_entry: {
         parameters: {
             query?: never;
@@ -3979,6 +4507,228 @@ export interface operations {
             };
             /** @description An unknown section ('Not a valid clinical route'), patient or entry */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    change_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+                /** @description The entry's id within the section. */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicalEntryChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalEntry"];
+                };
+            };
+            /** @description The fields at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description 'edit_conflict' (someone saved it since; `current` is the entry now) or 'note_locked' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No version named */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    entry_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+                /** @description The entry's id within the section. */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryHistory"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sign_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: string;
+                /** @description A chart section's widget key. */
+                section: string;
+                /** @description The entry's id within the section. */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteSigning"];
+            };
+        };
+        responses: {
+            /** @description Signed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicalEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Only the note's author signs it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a note */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Already signed, or changed since `version` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5754,6 +6504,33 @@ export interface operations {
             };
             /** @description No such user */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    vaccines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vaccine"][];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

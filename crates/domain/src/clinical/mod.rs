@@ -6,6 +6,8 @@
 //! same field names and status codes where FHIR has them), so a FHIR API is a mapping
 //! and not a rewrite. The shapes are in [`resources`].
 
+pub mod codes;
+pub mod input;
 pub mod resources;
 
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod audit;
+mod charting;
 mod clinical;
 mod concurrency;
 mod connections;

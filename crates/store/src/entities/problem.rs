@@ -15,6 +15,8 @@ pub struct Model {
     pub status: String,
     pub onset: Option<Date>,
     pub created_at: DateTimeUtc,
+    /// Moves on with every change (`versions`).
+    pub version: i32,
     pub resolved: Option<Date>,
 }
 

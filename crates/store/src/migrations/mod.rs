@@ -11,6 +11,7 @@ mod m20261123_000004_scheduling;
 mod m20261124_000005_hardening;
 mod m20261124_000006_clinical;
 mod m20261124_000007_diagnosis_codes;
+mod m20261124_000008_charting;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000005_hardening::Migration),
             Box::new(m20261124_000006_clinical::Migration),
             Box::new(m20261124_000007_diagnosis_codes::Migration),
+            Box::new(m20261124_000008_charting::Migration),
         ]
     }
 }

@@ -2,6 +2,7 @@
 //! the Edit Clinical Widgets dialog resets to, and each of the 28 chart sections' entries.
 //! Every read names its patient in the audit log before the answer goes out.
 
+pub mod charting;
 pub mod model;
 
 use std::collections::BTreeMap;
@@ -133,7 +134,7 @@ fn stored_entry(
     if let ClinicalResource::PreventiveCare(item) = &mut resource {
         item.overdue = item.due_date < today;
     }
-    Ok(ClinicalEntry { entry_id: row.id, recorded_at: row.recorded_at, resource })
+    Ok(ClinicalEntry { entry_id: row.id, recorded_at: row.recorded_at, version: row.version, resource })
 }
 
 /// Every entry of a section, newest first, each with every field.
@@ -240,21 +241,32 @@ pub async fn section_entry(
                 .entity("chart_entry", Some(format!("{}/{entry_id}", section.key()))),
         )
         .await?;
+    let entry = find_entry(&state, patient_id.0, record.patient.account_id, section, entry_id).await?;
+    Ok(Json(entry))
+}
+
+/// One entry of a patient's section with every field, or 404.
+async fn find_entry(
+    state: &AppState,
+    patient_id: i64,
+    account_id: i64,
+    section: Section,
+    entry_id: i64,
+) -> Result<ClinicalEntry, AppError> {
     let not_found = || AppError::not_found(format!("No entry {entry_id} in this patient's {}", section.key()));
-    let entry = match section.storage() {
+    match section.storage() {
         Storage::ChartEntries => {
-            let row = state.store.chart_entry(patient_id.0, section.key(), entry_id).await?.ok_or_else(not_found)?;
-            stored_entry(row, section, state.today())?
+            let row = state.store.chart_entry(patient_id, section.key(), entry_id).await?.ok_or_else(not_found)?;
+            stored_entry(row, section, state.today())
         }
         // A patient's own-table sections are short lists; their list entries already
         // carry every field.
-        Storage::OwnTable => section_entries(&state, patient_id.0, record.patient.account_id, section)
+        Storage::OwnTable => section_entries(state, patient_id, account_id, section)
             .await?
             .into_iter()
             .find(|entry| entry.entry_id == entry_id)
-            .ok_or_else(not_found)?,
-    };
-    Ok(Json(entry))
+            .ok_or_else(not_found),
+    }
 }
 
 /// The file of an attachment, shown inline (images, PDF) with its title as the name.

@@ -59,6 +59,9 @@ pub struct ClinicalEntry {
     pub entry_id: i64,
     /// When it was recorded in the chart.
     pub recorded_at: DateTime<Utc>,
+    /// The version a change must name (it moves on with every change); 1 for entries of
+    /// sections not changed from the chart.
+    pub version: i32,
     pub resource: ClinicalResource,
 }
 
@@ -112,6 +115,7 @@ pub fn severity_rank(severity: &str) -> u8 {
 pub fn allergy_entry(row: allergy::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
+        version: row.version,
         recorded_at: row.created_at,
         resource: ClinicalResource::Allergies(AllergyIntolerance {
             substance: row.description,
@@ -134,6 +138,7 @@ pub fn allergy_entry(row: allergy::Model) -> ClinicalEntry {
 pub fn problem_entry(row: problem::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
+        version: row.version,
         recorded_at: row.created_at,
         resource: ClinicalResource::ProblemList(Condition {
             code: row.problem_code,
@@ -150,6 +155,7 @@ pub fn problem_entry(row: problem::Model) -> ClinicalEntry {
 pub fn patient_alert_entry(row: patient_alert::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
+        version: 1,
         recorded_at: row.created_at,
         resource: ClinicalResource::PatientAlerts(Flag {
             description: row.description,
@@ -163,6 +169,7 @@ pub fn patient_alert_entry(row: patient_alert::Model) -> ClinicalEntry {
 pub fn account_alert_entry(row: account_alert::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
+        version: 1,
         recorded_at: row.created_at,
         resource: ClinicalResource::AccountAlerts(Flag {
             description: row.description,
@@ -177,6 +184,7 @@ pub fn vitals_entry(row: vitals::Model) -> ClinicalEntry {
     let tenths = |value: Option<i64>| value.map(|t| t as f64 / 10.0);
     ClinicalEntry {
         entry_id: row.id,
+        version: 1,
         recorded_at: row.created_at,
         resource: ClinicalResource::Vitals(VitalSigns {
             measured: row.measured_at,
@@ -201,6 +209,7 @@ pub fn order_entry(view: OrderView) -> ClinicalEntry {
     let order = &view.order;
     ClinicalEntry {
         entry_id: order.id,
+        version: order.version,
         recorded_at: order.created_at,
         resource: ClinicalResource::Orders(ChartOrder {
             ordered: order.ordered,
@@ -221,6 +230,7 @@ pub fn treatment_plan_entry((plan, phases): TreatmentPlan) -> ClinicalEntry {
     let insurance: i64 = charges().map(|c| c.insurance_cents).sum();
     ClinicalEntry {
         entry_id: plan.id,
+        version: 1,
         recorded_at: plan.created_at,
         resource: ClinicalResource::TreatmentPlans(ChartTreatmentPlan {
             heading: plan.name,
@@ -245,6 +255,7 @@ pub fn referral_entry(view: ReferralView) -> ClinicalEntry {
     let name = [view.first_name.unwrap_or_default(), view.last_name.unwrap_or_default()].join(" ");
     ClinicalEntry {
         entry_id: referral.id,
+        version: 1,
         recorded_at: referral.created_at,
         resource: ClinicalResource::Referrals(Referral {
             referrer_id: referral.referrer_id,
