@@ -4,6 +4,7 @@
 #
 #   bench/run.sh                      # search, orders, schedule and clinical
 #   bench/run.sh schedule             # one of them
+#   bench/run.sh diagnosis            # the ICD-10-CM search (in memory; any practice)
 #   PATIENTS=100000 bench/run.sh      # a smaller practice
 #   DATABASES=postgres bench/run.sh   # one database
 #
@@ -62,6 +63,7 @@ direct() {
     orders) target/release/orders-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     schedule) target/release/schedule-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     clinical) target/release/clinical-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
+    diagnosis) target/release/diagnosis-bench --seconds "$SECONDS_EACH" --concurrency 1,32 --write-queries bench/data/diagnosis-queries.txt ;;
   esac
 }
 
@@ -70,6 +72,7 @@ api() {
   local bench=$1 token=$2 label=${3:-}
   local script=bench/$bench.lua
   # Warm the server's caches as the direct run did.
+  export DIAGNOSIS_QUERIES=bench/data/diagnosis-queries.txt
   ALL=${ALL:-0} QUERIES=$QUERIES PATIENTS=$PATIENTS TOKEN=$token wrk -t1 -c4 -d5s -s "$script" http://127.0.0.1:$PORT >/dev/null
   for clients in 1 32; do
     local threads

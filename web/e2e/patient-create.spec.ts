@@ -124,7 +124,8 @@ test.describe('New Account on the dashboard (desktop)', () => {
     await form.fill('Birth Date', '2015-06-01');
     await form.dialog.getByLabel('Relationship to Primary').selectOption({ label: 'Child' });
     await form.save.click();
-    await expect(page).toHaveURL(/\/patients\/\d+\/patient_home$/);
+    // The page was already the holder's home: wait for the new member's.
+    await expect(page).toHaveURL(new RegExp(`/patients/(?!${holder.patientId}/)\\d+/patient_home$`));
     const created = Number(/patients\/(\d+)\//.exec(page.url())![1]);
     expect(created).not.toBe(holder.patientId);
     const member = await api.patient(created);

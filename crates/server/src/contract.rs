@@ -99,8 +99,14 @@ pub fn rules() -> Vec<(Target, Rule)> {
     {
         use domain::clinical::input as chart;
         for (schema, name, max, lines) in chart::MAX_LENGTHS {
-            rules.push((property(schema, name), Rule::MaxLength(*max)));
-            rules.push((property(schema, name), Rule::Pattern(input::text_pattern(*lines))));
+            // An attachment's fields travel in the upload's query, beside its file.
+            let target = if *schema == "AttachmentUpload" {
+                Target::Query { path: "/api/patients/patient/{patientId}/clinical/{section}", name }
+            } else {
+                property(schema, name)
+            };
+            rules.push((target, Rule::MaxLength(*max)));
+            rules.push((target, Rule::Pattern(input::text_pattern(*lines))));
         }
         let with_default =
             |codes: &[&str]| Rule::OneOf(std::iter::once("").chain(codes.iter().copied()).map(Value::from).collect());
@@ -260,11 +266,17 @@ fn target_object(openapi: &mut OpenApi, target: Target) -> Option<&mut utoipa::o
             }
         }
         Target::Query { path, name } => {
-            let operation = openapi.paths.paths.get_mut(path)?.get.as_mut()?;
-            let parameter = operation.parameters.as_mut()?.iter_mut().find_map(|p| match p {
-                RefOr::T(parameter) if parameter.name == name => Some(parameter),
-                _ => None,
-            })?;
+            // A list's query is a GET's; an upload's, a POST's.
+            let item = openapi.paths.paths.get_mut(path)?;
+            let parameter = [item.get.as_mut(), item.post.as_mut()]
+                .into_iter()
+                .flatten()
+                .filter_map(|operation| operation.parameters.as_mut())
+                .flat_map(|parameters| parameters.iter_mut())
+                .find_map(|p| match p {
+                    RefOr::T(parameter) if parameter.name == name => Some(parameter),
+                    _ => None,
+                })?;
             parameter.schema.as_mut()?
         }
     };

@@ -131,6 +131,14 @@ impl AppError {
         error
     }
 
+    /// 415 naming the field whose media type is not taken.
+    pub fn unsupported_media_type(field: &str, problem: impl Into<String>) -> Self {
+        let mut error =
+            Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "This kind of file is not taken");
+        error.fields.insert(field.into(), problem.into());
+        error
+    }
+
     pub fn payload_too_large() -> Self {
         Self::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request is too large")
     }

@@ -11,7 +11,7 @@ use sea_orm::{
 };
 
 use crate::audit::AuditEntry;
-use crate::entities::{allergy, chart_entry, chart_review, chart_revision, problem, user, vaccine};
+use crate::entities::{allergy, chart_entry, chart_file, chart_review, chart_revision, problem, user, vaccine};
 use crate::versions::{self, Versioned, WriteOutcome};
 use crate::{DbErr, Store};
 
@@ -52,6 +52,8 @@ pub struct EntryWrite {
     pub columns: EntryColumns,
     /// An active allergy, problem or medication: the section is no longer 'none known'.
     pub clears_none_known: bool,
+    /// An attachment's file: (media type, bytes), stored with the entry.
+    pub file: Option<(String, Vec<u8>)>,
 }
 
 /// The stored state a change replaces, for entries recorded before history was kept:
@@ -225,6 +227,15 @@ impl Store {
                 .id
             }
         };
+        if let Some((content_type, content)) = &write.file {
+            chart_file::ActiveModel {
+                entry_id: Set(id),
+                content_type: Set(content_type.clone()),
+                content: Set(content.clone()),
+            }
+            .insert(&txn)
+            .await?;
+        }
         add_revision(&txn, write, id, 1, &write.resource, now, Some(user_id)).await?;
         if write.clears_none_known {
             clear_none_known(&txn, write.patient_id, write.section).await?;

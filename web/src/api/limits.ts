@@ -277,6 +277,7 @@ export const parameterLimits = {
     },
   },
   '/api/patients': { get: { search: { minLength: 2 }, limit: { minimum: 1, maximum: 50 } } },
+  '/api/patients/patient/{patientId}/clinical/{section}': { post: { title: { maxLength: 120 }, category: { maxLength: 60 }, description: { maxLength: 500 } } },
   '/api/scheduling/1/appointments': { get: { order: { minimum: 0, enum: [0, 1] } } },
 } as const;
 

@@ -333,7 +333,9 @@ export interface paths {
         put?: never;
         /**
          * Adds an entry to a section. For the problem list the code must be one of the
-         *     ICD-10-CM set; a note can amend an earlier note of the patient.
+         *     ICD-10-CM set; a note can amend an earlier note of the patient. An attachment is
+         *     its file as the body (JPEG, PNG, WebP or PDF, at most 10 MB) with its title in the
+         *     query; location and other metadata are removed from a photo before it is stored.
          */
         post: operations["add_entry"];
         delete?: never;
@@ -4342,7 +4344,16 @@ export interface operations {
     };
     add_entry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Attachments only: the title (required, at most 120 characters). */
+                title?: string;
+                /** @description Attachments only: 'Photo', 'Referral letter', 'Lab report'... (at most 60). */
+                category?: string;
+                /** @description Attachments only: the document's day, yyyy-MM-dd (today when left out). */
+                date?: string;
+                /** @description Attachments only: at most 500 characters. */
+                description?: string;
+            };
             header?: never;
             path: {
                 /** @description The patient's id. */
@@ -4355,6 +4366,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ClinicalEntryInput"];
+                "application/pdf": number[];
+                "image/jpeg": number[];
+                "image/png": number[];
+                "image/webp": number[];
             };
         };
         responses: {
@@ -4394,6 +4409,24 @@ export interface operations {
             };
             /** @description A section whose entries are not added from the chart */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A file over 10 MB: nothing stored */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A file that is not a photo or a PDF */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,7 +42,14 @@ pub const MAX_LENGTHS: &[(&str, &str, usize, Lines)] = &[
     ("ClinicalNoteInput", "text", 20_000, Lines::Many),
     ("PatientNoteInput", "title", 120, Lines::One),
     ("PatientNoteInput", "text", 20_000, Lines::Many),
+    ("AttachmentUpload", "title", 120, Lines::One),
+    ("AttachmentUpload", "category", 60, Lines::One),
+    ("AttachmentUpload", "description", 500, Lines::Many),
 ];
+
+/// The categories the attachment form offers (a practice may write its own).
+pub const ATTACHMENT_CATEGORIES: &[&str] =
+    &["Photo", "Referral letter", "Lab report", "Consent", "Radiograph", "Insurance card", "Other"];
 
 /// The code values a field takes, as the OpenAPI document states them.
 pub const ALLERGY_CATEGORIES: &[&str] = &["", "medication", "food", "environment", "biologic"];
@@ -495,6 +502,32 @@ impl SmokingStatusInput {
     }
 }
 
+/// What the attachment form sends beside the file (as the upload's query).
+#[derive(Clone, Debug, Default)]
+pub struct AttachmentUpload {
+    pub title: String,
+    pub category: String,
+    /// yyyy-MM-dd; today when left out.
+    pub date: String,
+    pub description: String,
+}
+
+impl AttachmentUpload {
+    /// The attachment's resource for a file of `size` bytes of `content_type`.
+    pub fn check(&self, context: &Context<'_>, content_type: &str, size: usize) -> Result<Attachment, FieldErrors> {
+        let mut c = Checker::new("AttachmentUpload", context);
+        let attachment = Attachment {
+            title: c.text("title", &self.title, true),
+            category: c.text("category", &self.category, false),
+            date: c.date("date", &self.date, false).unwrap_or(context.today),
+            content_type: content_type.to_owned(),
+            size: i64::try_from(size).unwrap_or(i64::MAX),
+            description: c.text("description", &self.description, false),
+        };
+        c.done(attachment)
+    }
+}
+
 /// The day an entry is sorted and counted by, and the status a list filters by.
 pub fn effective_day(resource: &ClinicalResource) -> Option<NaiveDate> {
     match resource {
@@ -503,6 +536,7 @@ pub fn effective_day(resource: &ClinicalResource) -> Option<NaiveDate> {
         ClinicalResource::ClinicalNotes(n) => Some(n.date.date_naive()),
         ClinicalResource::PatientNotes(n) => Some(n.date.date_naive()),
         ClinicalResource::SmokingStatus(s) => Some(s.effective),
+        ClinicalResource::Attachments(a) => Some(a.date),
         ClinicalResource::Allergies(a) => a.onset,
         ClinicalResource::ProblemList(p) => p.onset,
         _ => None,

@@ -7,6 +7,7 @@
 //! and not a rewrite. The shapes are in [`resources`].
 
 pub mod codes;
+pub mod files;
 pub mod input;
 pub mod resources;
 

@@ -18,7 +18,102 @@ on_both_databases!(
     none_known_is_refused_while_active_entries_exist_and_cleared_by_one,
     the_vaccine_list_and_the_code_lists_are_served,
     writes_are_audited_and_other_sections_refuse_them,
+    a_photo_is_uploaded_without_its_location_and_served_back,
+    oversized_and_unknown_files_are_refused_and_nothing_is_stored,
 );
+
+/// Uploads `bytes` as an attachment of `content_type` with the query `query`.
+async fn upload(app: &TestApp, token: &str, patient: i64, query: &str, content_type: &str, bytes: Vec<u8>) -> Response {
+    app.client
+        .post(app.url(&format!("{}?{query}", section_path(patient, "attachments"))))
+        .header("jwt", token)
+        .header("content-type", content_type)
+        .body(bytes)
+        .send()
+        .await
+        .expect("upload")
+}
+
+/// A phone's JPEG: JFIF, EXIF with orientation 6 and a GPS position, the image data.
+fn phone_photo() -> Vec<u8> {
+    let mut exif = b"Exif\0\0II\x2A\0\x08\0\0\0".to_vec();
+    exif.extend_from_slice(&2u16.to_le_bytes());
+    exif.extend_from_slice(&[0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0]);
+    exif.extend_from_slice(&[0x25, 0x88, 4, 0, 1, 0, 0, 0, 38, 0, 0, 0]);
+    exif.extend_from_slice(&0u32.to_le_bytes());
+    exif.extend_from_slice(b"GPSLatitude 45.5231 N");
+    let mut photo = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10];
+    photo.extend_from_slice(b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0");
+    photo.extend_from_slice(&[0xFF, 0xE1]);
+    photo.extend_from_slice(&((exif.len() + 2) as u16).to_be_bytes());
+    photo.extend_from_slice(&exif);
+    photo.extend_from_slice(&[0xFF, 0xDA, 0x00, 0x02, 0x11, 0x22, 0xFF, 0xD9]);
+    photo
+}
+
+async fn a_photo_is_uploaded_without_its_location_and_served_back(app: TestApp) {
+    let token = app.demo_token().await;
+    let p = adult(&app, &token).await;
+    let before = count(&app, &token, p, "attachments").await["count"].as_i64().expect("count");
+    let response =
+        upload(&app, &token, p, "title=Lesion%2C%20left%20cheek&category=Photo", "image/jpeg", phone_photo()).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let entry = json_of(response).await;
+    assert_eq!(entry["resource"]["title"], "Lesion, left cheek");
+    assert_eq!(entry["resource"]["contentType"], "image/jpeg");
+    assert_eq!(count(&app, &token, p, "attachments").await["count"], json!(before + 1));
+    let content = app.get(&format!("{}/{}/content", section_path(p, "attachments"), entry["entryId"]), &token).await;
+    assert_eq!(content.status(), StatusCode::OK);
+    assert_eq!(content.headers()["content-type"], "image/jpeg");
+    let bytes = content.bytes().await.expect("bytes");
+    assert_eq!(json!(bytes.len()), entry["resource"]["size"]);
+    assert!(!bytes.windows(3).any(|w| w == b"GPS"), "the location is gone");
+    assert!(bytes.windows(6).any(|w| w == b"Exif\0\0"), "the orientation stays");
+    assert!(bytes.ends_with(&[0xFF, 0xDA, 0x00, 0x02, 0x11, 0x22, 0xFF, 0xD9]));
+    let rows = app.audit("patient.clinical.attachments.create").await;
+    assert_eq!(rows[0].patient_id, Some(p));
+    let pdf = upload(
+        &app,
+        &token,
+        p,
+        "title=Referral%20letter&date=2026-01-02",
+        "application/pdf",
+        b"%PDF-1.7\n%%EOF".to_vec(),
+    )
+    .await;
+    assert_eq!(pdf.status(), StatusCode::CREATED);
+    assert_eq!(json_of(pdf).await["resource"]["date"], "2026-01-02");
+}
+
+async fn oversized_and_unknown_files_are_refused_and_nothing_is_stored(app: TestApp) {
+    let token = app.demo_token().await;
+    let p = adult(&app, &token).await;
+    let before = count(&app, &token, p, "attachments").await;
+    let mut huge = b"%PDF-1.7\n".to_vec();
+    huge.resize(10 * 1024 * 1024 + 1, b' ');
+    let response = upload(&app, &token, p, "title=Scan", "application/pdf", huge).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let mut exactly = b"%PDF-1.7\n".to_vec();
+    exactly.resize(10 * 1024 * 1024, b' ');
+    assert_eq!(
+        upload(&app, &token, p, "title=Scan", "application/pdf", exactly).await.status(),
+        StatusCode::CREATED,
+        "10 MB is taken"
+    );
+    let html = upload(&app, &token, p, "title=Page", "text/html", b"<script>alert(1)</script>".to_vec()).await;
+    assert_eq!(html.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(json_of(html).await["fields"]["file"].is_string());
+    let disguised = upload(&app, &token, p, "title=Photo", "image/png", b"<script>".to_vec()).await;
+    assert_eq!(disguised.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json_of(disguised).await["fields"]["file"], "The file is not the kind it says it is, or it is damaged");
+    let untitled = upload(&app, &token, p, "category=Photo", "image/jpeg", phone_photo()).await;
+    assert_eq!(untitled.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json_of(untitled).await["fields"]["title"], "Required field");
+    let future = upload(&app, &token, p, "title=X&date=2100-01-01", "image/jpeg", phone_photo()).await;
+    assert_eq!(json_of(future).await["fields"]["date"], "Cannot be in the future");
+    let after = count(&app, &token, p, "attachments").await["count"].as_i64().expect("count");
+    assert_eq!(after, before["count"].as_i64().expect("count") + 1, "only the 10 MB file was stored");
+}
 
 /// A patient old enough for every date used here.
 async fn adult(app: &TestApp, token: &str) -> i64 {

@@ -3,23 +3,24 @@
 //! offer (vaccines, smoking statuses, vital-sign LOINC codes). A note is never changed
 //! once saved: a correction is a new note that amends it.
 
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::clinical::codes::{self, VACCINES, VITAL_SIGN_CODES};
-use domain::clinical::input::{ClinicalEntryInput, Context, is_current};
+use domain::clinical::files;
+use domain::clinical::input::{AttachmentUpload, ClinicalEntryInput, Context, is_current};
 use domain::clinical::{ClinicalResource, SMOKING_STATUSES, Section};
 use serde::{Deserialize, Serialize};
 use store::charting::{EntryColumns, EntryWrite, PreviousVersion};
 use store::versions::WriteOutcome;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::model::*;
 use super::{EntryPath, SectionPath, entry_id_of, find_entry, section_entries, section_of};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
-use crate::extract::{Json, Path};
+use crate::extract::{Json, Path, Query};
 use crate::kit::{AuditEntries, PatientInPath, expected_version, stale_change};
 use crate::state::AppState;
 
@@ -172,6 +173,7 @@ fn write_of(patient_id: i64, resource: &ClinicalResource) -> Result<EntryWrite, 
         resource: serde_json::to_string(resource).map_err(AppError::internal)?,
         columns,
         clears_none_known: is_current(resource),
+        file: None,
     })
 }
 
@@ -213,14 +215,37 @@ async fn checked(
     input.check(&context, recorded).map_err(AppError::invalid_fields)
 }
 
+/// What an attachment's upload says beside its file, in the address's query.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
+pub struct UploadQuery {
+    /// Attachments only: the title (required, at most 120 characters).
+    pub title: Option<String>,
+    /// Attachments only: 'Photo', 'Referral letter', 'Lab report'... (at most 60).
+    pub category: Option<String>,
+    /// Attachments only: the document's day, yyyy-MM-dd (today when left out).
+    pub date: Option<String>,
+    /// Attachments only: at most 500 characters.
+    pub description: Option<String>,
+}
+
 /// Adds an entry to a section. For the problem list the code must be one of the
-/// ICD-10-CM set; a note can amend an earlier note of the patient.
+/// ICD-10-CM set; a note can amend an earlier note of the patient. An attachment is
+/// its file as the body (JPEG, PNG, WebP or PDF, at most 10 MB) with its title in the
+/// query; location and other metadata are removed from a photo before it is stored.
 #[utoipa::path(post, path = "/patients/patient/{patientId}/clinical/{section}", tag = "clinical",
-    params(SectionPath), request_body = ClinicalEntryInput,
+    params(SectionPath, UploadQuery),
+    request_body(content(
+        (ClinicalEntryInput = "application/json"),
+        (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"), (Vec<u8> = "image/webp"), (Vec<u8> = "application/pdf"),
+    )),
     responses(
         (status = 201, description = "Added", body = ClinicalEntry),
         (status = 400, description = "The fields at fault", body = ApiError),
         (status = 405, description = "A section whose entries are not added from the chart", body = ApiError),
+        (status = 413, description = "A file over 10 MB: nothing stored", body = ApiError),
+        (status = 415, description = "A file that is not a photo or a PDF", body = ApiError),
         (status = 404, body = ApiError), (status = 401, body = ApiError),
     ))]
 pub async fn add_entry(
@@ -228,23 +253,79 @@ pub async fn add_entry(
     current: CurrentSession,
     PatientInPath { patient_id, record }: PatientInPath,
     Path(path): Path<SectionPath>,
-    Json(input): Json<ClinicalEntryInput>,
+    Query(upload): Query<UploadQuery>,
+    request: Request,
 ) -> Result<Response, AppError> {
-    let section = writable(section_of(&path.section)?)?;
-    same_section(section, &input)?;
+    let section = section_of(&path.section)?;
     let now = state.now();
-    let resource = checked(&state, &current, record.patient.birthdate, &input, now).await?;
-    if let ClinicalResource::ClinicalNotes(note) = &resource
-        && let Some(amended) = note.amends
-        && state.store.chart_entry(patient_id.0, section.key(), amended).await?.is_none()
-    {
-        return Err(AppError::invalid_field("amends", "Not a note of this patient"));
-    }
-    let write = write_of(patient_id.0, &resource)?;
+    let write = if section == Section::Attachments {
+        attachment_write(&state, &current, patient_id.0, record.patient.birthdate, upload, request).await?
+    } else {
+        let section = writable(section)?;
+        let Json(input) = Json::<ClinicalEntryInput>::from_request(request, &state).await?;
+        same_section(section, &input)?;
+        let resource = checked(&state, &current, record.patient.birthdate, &input, now).await?;
+        if let ClinicalResource::ClinicalNotes(note) = &resource
+            && let Some(amended) = note.amends
+            && state.store.chart_entry(patient_id.0, section.key(), amended).await?.is_none()
+        {
+            return Err(AppError::invalid_field("amends", "Not a note of this patient"));
+        }
+        write_of(patient_id.0, &resource)?
+    };
     let audit = current.audit(create_action(section)).patient(patient_id.0).entity("chart_entry", None);
     let id = state.store.add_chart_entry(&write, current.user_id, now, audit).await?;
     let entry = find_entry(&state, patient_id.0, record.patient.account_id, section, id).await?;
     Ok((StatusCode::CREATED, Json(entry)).into_response())
+}
+
+/// An uploaded file as an attachment entry: the size checked before and while it is read,
+/// its kind checked against its bytes, its metadata removed.
+async fn attachment_write(
+    state: &AppState,
+    current: &CurrentSession,
+    patient_id: i64,
+    birthdate: Option<NaiveDate>,
+    upload: UploadQuery,
+    request: Request,
+) -> Result<EntryWrite, AppError> {
+    let declared_length =
+        request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared_length.is_some_and(|length| length > files::MAX_FILE_BYTES as u64) {
+        return Err(AppError::payload_too_large());
+    }
+    let content_type =
+        request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let media_type = files::media_type(&content_type);
+    if !files::MEDIA_TYPES.contains(&media_type.as_str()) {
+        return Err(AppError::unsupported_media_type("file", files::FileError::UnsupportedType.to_string()));
+    }
+    let bytes = axum::body::to_bytes(request.into_body(), files::MAX_FILE_BYTES)
+        .await
+        .map_err(|_| AppError::payload_too_large())?;
+    let stored = files::prepare(&media_type, &bytes).map_err(|e| AppError::invalid_field("file", e.to_string()))?;
+    let author = author_of(state, current.user_id).await?;
+    let no_code = |_: &str| None::<(String, String)>;
+    let no_vaccine = |_: &str| None::<String>;
+    let context = Context {
+        now: state.now(),
+        today: state.today(),
+        birthdate,
+        author: &author,
+        diagnosis: &no_code,
+        vaccine: &no_vaccine,
+    };
+    let input = AttachmentUpload {
+        title: upload.title.unwrap_or_default(),
+        category: upload.category.unwrap_or_default(),
+        date: upload.date.unwrap_or_default(),
+        description: upload.description.unwrap_or_default(),
+    };
+    let attachment = input.check(&context, &media_type, stored.len()).map_err(AppError::invalid_fields)?;
+    let resource = ClinicalResource::Attachments(attachment);
+    let mut write = write_of(patient_id, &resource)?;
+    write.file = Some((media_type, stored));
+    Ok(write)
 }
 
 fn create_action(section: Section) -> &'static str {
@@ -256,6 +337,7 @@ fn create_action(section: Section) -> &'static str {
         Section::ClinicalNotes => "patient.clinical.clinicalNotes.create",
         Section::PatientNotes => "patient.clinical.patientNotes.create",
         Section::SmokingStatus => "patient.clinical.smokingStatus.create",
+        Section::Attachments => "patient.clinical.attachments.create",
         _ => "patient.clinical.create",
     }
 }
