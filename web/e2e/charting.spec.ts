@@ -260,3 +260,34 @@ test.describe('Charting from the phone at 360x640', () => {
     await expect(main(page).getByText('Type 2 diabetes').first()).toBeVisible();
   });
 });
+
+test.describe('Charting on a desktop at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the form is a dialog beside the side navigation, labelled, and a problem edits with its code shown', async ({ page, api, loginScreen }) => {
+    const id = await newPatient(api, 'Dex');
+    await api.client.POST('/api/patients/patient/{patientId}/clinical/{section}', {
+      params: { path: { patientId: String(id), section: 'problemList' } },
+      body: { section: 'problemList', code: 'I10' } as never,
+    });
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto(`patients/${id}/clinical/problemList`);
+    await main(page).getByTestId('section-entry').first().click();
+    await main(page).getByRole('button', { name: 'Edit' }).click();
+    const form = dialog(page, 'Edit Problem');
+    await expect(form.getByRole('combobox', { name: /ICD-10-CM code or description/ })).toHaveValue(/^I10 /);
+    const box = await page.locator('.MuiDialog-paper').boundingBox();
+    expect(box?.width ?? 0).toBeLessThan(1280);
+    await form.getByLabel('Status').selectOption('resolved');
+    await save(form).click();
+    await expect(form.getByLabel('Resolved')).toBeFocused();
+    await expect(form.getByText('Required field')).toBeVisible();
+    await noAxeViolations(page);
+    await form.getByLabel('Resolved').fill(format(new Date(), 'yyyy-MM-dd'));
+    await save(form).click();
+    await expect(form).toBeHidden();
+    await expect(main(page).getByTestId('history-version')).toHaveCount(2);
+    await expect(main(page).getByTestId('history-version').first()).toContainText('Status: active → resolved');
+  });
+});

@@ -69,7 +69,13 @@ export function useSaveEntry(patientId: number, section: SectionKey) {
   return useMutation({
     mutationFn: (request: { entryId: number | null; version: number; input: ClinicalEntryInput }) =>
       request.entryId === null ? addEntry({ patientId, input: request.input }) : changeEntry({ patientId, entryId: request.entryId, version: request.version, input: request.input }),
-    onSuccess: (entry) => refreshAfterSave(queryClient, patientId, section, entry),
+    // Refreshed in the background: the dialog closes at once.
+    onSuccess: (entry) => void refreshAfterSave(queryClient, patientId, section, entry),
+    // Refused as stale: the entry as now saved is shown under the form.
+    onError: (error, request) => {
+      const stale = request.entryId === null ? null : entryEditConflict(error, request.entryId);
+      if (stale) void refreshAfterSave(queryClient, patientId, section, stale.current);
+    },
   });
 }
 
@@ -84,7 +90,7 @@ export function useSignNote(patientId: number) {
           body: { version },
         }),
       ),
-    onSuccess: (entry) => refreshAfterSave(queryClient, patientId, 'clinicalNotes', entry),
+    onSuccess: (entry) => void refreshAfterSave(queryClient, patientId, 'clinicalNotes', entry),
   });
 }
 
