@@ -288,6 +288,6 @@ test.describe('Charting on a desktop at 1280x800', () => {
     await save(form).click();
     await expect(form).toBeHidden();
     await expect(main(page).getByTestId('history-version')).toHaveCount(2);
-    await expect(main(page).getByTestId('history-version').first()).toContainText('Status: active → resolved');
+    await expect(main(page).getByTestId('history-version').first()).toContainText('Status: Active → Resolved');
   });
 });

@@ -11,7 +11,7 @@ describe('entry history', () => {
     const rows = historyRows(versions);
     expect(rows.map((r) => r.changes)).toEqual([
       [{ field: 'reaction', label: 'Reaction', before: 'Rash', after: 'Hives' }],
-      [{ field: 'severity', label: 'Severity', before: '', after: 'severe' }],
+      [{ field: 'severity', label: 'Severity', before: '', after: 'Severe' }],
       [],
     ]);
     expect(rows.map((r) => r.first)).toEqual([false, false, true]);
@@ -21,6 +21,14 @@ describe('entry history', () => {
     expect(changesBetween({ primarySource: false, site: 'Left arm' }, { primarySource: true })).toEqual([
       { field: 'primarySource', label: 'Source', before: 'Yes', after: 'No' },
       { field: 'site', label: 'Site', before: '', after: 'Left arm' },
+    ]);
+  });
+
+  it('shows codes in words and days as the app writes them', () => {
+    expect(changesBetween({ clinicalStatus: 'entered-in-error', onset: '2026-01-31', category: 'medication' }, { clinicalStatus: 'active', onset: '', category: '' })).toEqual([
+      { field: 'clinicalStatus', label: 'Status', before: 'Active', after: 'Entered in error' },
+      { field: 'onset', label: 'Onset', before: '', after: '01/31/2026' },
+      { field: 'category', label: 'Type', before: '', after: 'Drug' },
     ]);
   });
 

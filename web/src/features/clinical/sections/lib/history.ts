@@ -1,3 +1,5 @@
+import { displayDate } from '@/lib/dates';
+import { allergyCategory, codeWords } from './format';
 import { FIELD_LABELS } from './form-text';
 
 /** One field a version changed: its label and the value before and after (as text). */
@@ -11,11 +13,19 @@ export interface FieldChange {
 /** Fields a version carries that are not the entry's content (its tag, derived or bookkeeping fields). */
 const SKIPPED = new Set(['section', 'recorded', 'textTruncated', 'umlsId']);
 
-const asText = (value: unknown): string => {
+/** Coded fields shown in words, as the entry shows them ('entered-in-error' -> 'Entered in error'). */
+const CODED = new Set(['clinicalStatus', 'verificationStatus', 'status', 'severity']);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const asText = (field: string, value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const text = String(value);
+  if (field === 'category') return allergyCategory(text);
+  if (CODED.has(field)) return codeWords(text);
+  if (DAY.test(text)) return displayDate(text);
+  return text;
 };
 
 /**
@@ -30,8 +40,8 @@ export function changesBetween(newer: object, older: object | null): FieldChange
   const changes: FieldChange[] = [];
   for (const key of keys) {
     if (SKIPPED.has(key)) continue;
-    const before = asText(a[key]);
-    const after = asText(b[key]);
+    const before = asText(key, a[key]);
+    const after = asText(key, b[key]);
     if (before !== after) changes.push({ field: key, label: FIELD_LABELS[key] ?? key, before, after });
   }
   return changes;
