@@ -8,6 +8,7 @@ import { FieldList } from '@/components/FieldList';
 import { EmptyText } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { isNotFound, useSection, useSectionEntry } from '../api/get-section';
+import { AddEntryButton, AmendedBy, EntryActions, EntryHistory, NoneKnownButton, SevereAllergies } from '../components/Charting';
 import { EntryList } from '../components/EntryList';
 import { detailOf, headingOf, hrefOf, rowOf } from '../components/registry';
 import { TitleBar } from '../components/TitleBar';
@@ -72,6 +73,12 @@ function SectionList({ patientId, section }: { patientId: number; section: Secti
   return (
     <Frame>
       <TitleBar title={heading.title} color={heading.color} ink={heading.ink} count={data?.count} back={{ to: boardOf(patientId), label: CLINICAL_TEXT.title }} />
+      {data && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+          <AddEntryButton patientId={patientId} section={section} />
+          <NoneKnownButton patientId={patientId} section={section} data={data} />
+        </Box>
+      )}
       {data ? (
         entries.length === 0 ? (
           <EmptySection section={section} data={data} />
@@ -82,6 +89,7 @@ function SectionList({ patientId, section }: { patientId: number; section: Secti
                 {SECTIONS_TEXT.reviewedOn} {showDate(data.review.reviewedOn)}
               </Typography>
             )}
+            {section === 'allergies' && <SevereAllergies entries={entries} />}
             <EntryList
               label={heading.title}
               from={`/patients/${patientId}/clinical/${section}`}
@@ -113,8 +121,11 @@ function EntryPage({ patientId, section, entryId }: { patientId: number; section
         <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }} data-testid="entry-heading">
           {headingOf(entry)}
         </Typography>
+        <EntryActions patientId={patientId} section={section} entry={entry} />
         <FieldList label={headingOf(entry)} rows={detail.rows} />
         {detail.extra}
+        {section === 'clinicalNotes' && <AmendedBy patientId={patientId} entryId={entry.entryId} />}
+        <EntryHistory patientId={patientId} section={section} entryId={entry.entryId} />
       </>
     );
   } else if ((query.error && isNotFound(query.error)) || query.data) {

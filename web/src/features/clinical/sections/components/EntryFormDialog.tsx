@@ -1,0 +1,495 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { ApiRequestError } from '@/api/errors';
+import { parameterLimits } from '@/api/limits';
+import {
+  EditConflictAlert,
+  FormDialog,
+  FormErrors,
+  FormSelect,
+  FormTextField,
+  SavedValuesProvider,
+  showFieldErrors,
+  splitFieldErrors,
+  useDiscardGuard,
+  useEditConflict,
+  useValuesPerOpening,
+  type FormChoice,
+  type ShownConflict,
+} from '@/components/form';
+import { useToast } from '@/components/toast';
+import { createDebouncer } from '@/lib/debounce';
+import { clinicalCodesQueryOptions, entryEditConflict, useDiagnosisSearch, useSaveEntry, vaccinesQueryOptions, type ChartedSection, type Diagnosis } from '../api/charting';
+import {
+  FIELD_LABELS,
+  FORM_TEXT,
+  NOTE_TYPES,
+  allergySchema,
+  allergyValues,
+  formFieldOf,
+  immunizationSchema,
+  immunizationValues,
+  medicationSchema,
+  medicationValues,
+  noteSchema,
+  noteValues,
+  patientNoteSchema,
+  patientNoteValues,
+  problemSchema,
+  problemValues,
+  smokingSchema,
+  smokingValues,
+  toEntryInput,
+  type ProblemValues,
+  type ValuesOf,
+} from '../lib/entry-forms';
+import type { ClinicalEntry, ResourceOf } from '../lib/sections';
+
+const todayText = () => format(new Date(), 'yyyy-MM-dd');
+
+const choices = (pairs: ReadonlyArray<readonly [string, string]>): FormChoice[] => pairs.map(([value, label]) => ({ value, label }));
+const ALLERGY_CATEGORIES = choices([
+  ['medication', 'Medication'],
+  ['food', 'Food'],
+  ['environment', 'Environment'],
+  ['biologic', 'Biologic'],
+]);
+const SEVERITIES = choices([
+  ['mild', 'Mild'],
+  ['moderate', 'Moderate'],
+  ['severe', 'Severe'],
+]);
+const CLINICAL_STATUSES = choices([
+  ['active', 'Active'],
+  ['inactive', 'Inactive'],
+  ['resolved', 'Resolved'],
+]);
+const VERIFICATIONS = choices([
+  ['confirmed', 'Confirmed'],
+  ['unconfirmed', 'Unconfirmed'],
+  ['refuted', 'Refuted'],
+  ['entered-in-error', 'Entered in error'],
+]);
+const MEDICATION_STATUSES = choices([
+  ['active', 'Active'],
+  ['completed', 'Completed'],
+  ['stopped', 'Stopped'],
+  ['on-hold', 'On hold'],
+  ['entered-in-error', 'Entered in error'],
+]);
+const IMMUNIZATION_STATUSES = choices([
+  ['completed', 'Completed'],
+  ['entered-in-error', 'Entered in error'],
+]);
+const SOURCES = choices([
+  ['true', 'Given here'],
+  ['false', 'Reported by the patient or another provider'],
+]);
+
+type AnyForm = UseFormReturn<FieldValues>;
+
+/** A labelled checkbox of the form (a finger-sized target). */
+function FormCheckbox({ form, name, label, id }: { form: AnyForm; name: string; label: string; id: string }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          sx={{ minHeight: 44 }}
+          control={<Checkbox id={id} checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } as object }} />}
+          label={label}
+        />
+      )}
+    />
+  );
+}
+
+const DIAGNOSIS_MAX = parameterLimits['/api/diagnosis/'].get.search.maxLength;
+
+/**
+ * The ICD-10-CM combobox: the search settles 300 ms after the last key (at least every
+ * 800 ms while typing) and lists code and description as the server ranks them (billable
+ * first). Keyboard (arrows, Enter) and touch alike; the chosen code fills `code` and `description`.
+ */
+function DiagnosisField({ form, id }: { form: UseFormReturn<ProblemValues>; id: string }) {
+  const [text, setText] = useState(() => {
+    const v = form.getValues();
+    return v.code ? `${v.code} ${v.description}`.trim() : '';
+  });
+  const [search, setSearch] = useState('');
+  const debouncer = useMemo(() => createDebouncer(setSearch, { delay: 300, maxWait: 800 }), []);
+  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  const results = useDiagnosisSearch(search);
+  const code = useWatch({ control: form.control, name: 'code' });
+  const description = useWatch({ control: form.control, name: 'description' });
+  const chosen: Diagnosis | null = code ? ({ code, diagnosis: description, billable: true, index: 0 } as Diagnosis) : null;
+  const options = results.data ?? [];
+  const noOptions = search.trim().length < 2 ? FORM_TEXT.typeMore : results.isFetching ? FORM_TEXT.searching : FORM_TEXT.noResults;
+  return (
+    <Controller
+      control={form.control}
+      name="code"
+      render={({ field, fieldState }) => (
+        <Autocomplete<Diagnosis, false, false, false>
+          id={id}
+          options={options}
+          value={chosen}
+          inputValue={text}
+          filterOptions={(o) => o}
+          isOptionEqualToValue={(a, b) => a.code === b.code}
+          getOptionLabel={(o) => `${o.code} ${o.diagnosis}`}
+          loading={results.isFetching}
+          noOptionsText={noOptions}
+          autoHighlight
+          onInputChange={(_event, typed, reason) => {
+            if (reason === 'reset') return;
+            setText(typed);
+            debouncer.type(typed);
+            if (reason === 'clear' || typed === '') {
+              field.onChange('');
+              form.setValue('description', '');
+            }
+          }}
+          onChange={(_event, option) => {
+            field.onChange(option?.code ?? '');
+            form.setValue('description', option?.diagnosis ?? '');
+            setText(option ? `${option.code} ${option.diagnosis}` : '');
+            if (option) form.clearErrors('code');
+          }}
+          renderOption={(props, option) => {
+            const { key, ...rest } = props as typeof props & { key: string };
+            return (
+              <Box component="li" key={key} {...rest} sx={{ display: 'block !important', minHeight: 48, overflowWrap: 'anywhere' }}>
+                <Typography component="span" sx={{ fontWeight: 700 }}>
+                  {option.code}
+                </Typography>{' '}
+                <Typography component="span">{option.diagnosis}</Typography>
+                {!option.billable && (
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    Category, not billable
+                  </Typography>
+                )}
+              </Box>
+            );
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="ICD-10-CM code or description"
+              required
+              inputRef={field.ref}
+              onBlur={field.onBlur}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? 'Type a code or words of the description'}
+              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: DIAGNOSIS_MAX } }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
+
+/** Each section's fields, in reading order. */
+function Fields({ section, form, ids, today }: { section: ChartedSection; form: AnyForm; ids: (name: string) => string; today: string }) {
+  const common = (name: string, label: string) => ({ form, name, id: ids(name), label });
+  const immunizationNotGiven = useWatch({ control: form.control, name: 'notGiven' }) as boolean | undefined;
+  const problemStatus = useWatch({ control: form.control, name: 'clinicalStatus' }) as string | undefined;
+  const vaccines = useQuery({ ...vaccinesQueryOptions, enabled: section === 'immunizations' });
+  const codes = useQuery({ ...clinicalCodesQueryOptions, enabled: section === 'smokingStatus' });
+  const listId = useId();
+  switch (section) {
+    case 'allergies':
+      return (
+        <>
+          <FormTextField {...common('substance', 'Substance')} required />
+          <FormSelect {...common('severity', 'Severity')} choices={SEVERITIES} empty="Not recorded" />
+          <FormTextField {...common('reaction', 'Reaction')} />
+          <FormSelect {...common('category', 'Type')} choices={ALLERGY_CATEGORIES} empty="Not recorded" />
+          <FormSelect {...common('clinicalStatus', 'Status')} choices={CLINICAL_STATUSES} />
+          <FormSelect {...common('verificationStatus', 'Verification')} choices={VERIFICATIONS} />
+          <FormTextField {...common('onset', 'Onset')} type="date" max={today} />
+          <FormTextField {...common('note', 'Note')} multiline />
+        </>
+      );
+    case 'problemList':
+      return (
+        <>
+          <DiagnosisField form={form as unknown as UseFormReturn<ProblemValues>} id={ids('code')} />
+          <FormSelect {...common('clinicalStatus', 'Status')} choices={CLINICAL_STATUSES} />
+          <FormTextField {...common('onset', 'Onset')} type="date" max={today} />
+          {problemStatus === 'resolved' && <FormTextField {...common('resolved', 'Resolved')} type="date" required max={today} />}
+        </>
+      );
+    case 'medications':
+      return (
+        <>
+          <FormTextField {...common('medication', 'Medication')} required helperText="Name, strength and form" />
+          <FormTextField {...common('dosage', 'Dosage')} />
+          <FormTextField {...common('reason', 'Reason')} />
+          <FormSelect {...common('status', 'Status')} choices={MEDICATION_STATUSES} />
+          <FormTextField {...common('start', 'Start')} type="date" />
+          <FormTextField {...common('end', 'End')} type="date" />
+          <FormTextField {...common('prescriber', 'Prescriber')} />
+        </>
+      );
+    case 'immunizations':
+      return (
+        <>
+          <FormSelect
+            {...common('cvx', 'Vaccine')}
+            required
+            choices={(vaccines.data ?? []).map((v) => ({ value: v.cvx, label: `${v.name} (CVX ${v.cvx})` }))}
+            empty={vaccines.isError ? 'The vaccines could not be loaded' : vaccines.data ? 'Choose a vaccine' : 'Loading…'}
+          />
+          <FormTextField {...common('occurrence', 'Date')} type="date" required max={today} />
+          <FormCheckbox form={form} name="notGiven" label={FORM_TEXT.notGiven} id={ids('notGiven')} />
+          {immunizationNotGiven ? (
+            <FormTextField {...common('statusReason', 'Reason not given')} required helperText="Patient refused, medical precaution…" />
+          ) : (
+            <>
+              <FormSelect {...common('status', 'Status')} choices={IMMUNIZATION_STATUSES} />
+              <FormTextField {...common('doseNumber', 'Dose number')} inputMode="numeric" maxLength={2} />
+              <FormTextField {...common('lotNumber', 'Lot number')} />
+              <FormTextField {...common('manufacturer', 'Manufacturer')} />
+              <FormTextField {...common('site', 'Site')} />
+              <FormSelect {...common('primarySource', 'Source')} choices={SOURCES} />
+            </>
+          )}
+        </>
+      );
+    case 'clinicalNotes':
+      return (
+        <>
+          <Controller
+            control={form.control}
+            name="noteType"
+            render={({ field, fieldState }) => (
+              <TextField
+                id={ids('noteType')}
+                label="Type"
+                required
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? 'Progress note, Phone call…'}
+                slotProps={{ htmlInput: { list: listId, autoComplete: 'off' } }}
+              />
+            )}
+          />
+          <datalist id={listId}>
+            {NOTE_TYPES.map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+          <FormTextField {...common('text', 'Note')} required multiline />
+          <FormCheckbox form={form} name="sign" label={FORM_TEXT.signNow} id={ids('sign')} />
+        </>
+      );
+    case 'patientNotes':
+      return (
+        <>
+          <FormTextField {...common('title', 'Title')} required />
+          <FormTextField {...common('text', 'Note')} required multiline />
+        </>
+      );
+    case 'smokingStatus':
+      return (
+        <>
+          <FormSelect
+            {...common('code', 'Smoking status')}
+            required
+            choices={(codes.data?.smokingStatuses ?? []).map((c) => ({ value: c.code, label: c.display }))}
+            empty={codes.isError ? 'The statuses could not be loaded' : codes.data ? 'Choose a status' : 'Loading…'}
+          />
+          <FormTextField {...common('effective', 'Date')} type="date" required max={today} />
+        </>
+      );
+  }
+}
+
+function schemaOf(section: ChartedSection, today: string) {
+  switch (section) {
+    case 'allergies':
+      return allergySchema;
+    case 'problemList':
+      return problemSchema;
+    case 'medications':
+      return medicationSchema;
+    case 'immunizations':
+      return immunizationSchema(today);
+    case 'clinicalNotes':
+      return noteSchema;
+    case 'patientNotes':
+      return patientNoteSchema;
+    case 'smokingStatus':
+      return smokingSchema(today);
+  }
+}
+
+/** The form's starting values: the entry's (an edit), the amended note's type, or a new entry's. */
+export function startValues(section: ChartedSection, entry: ClinicalEntry | null, today: string): ValuesOf[ChartedSection] {
+  const r = entry?.resource;
+  switch (section) {
+    case 'allergies':
+      return allergyValues(r as ResourceOf<'allergies'> | undefined);
+    case 'problemList':
+      return problemValues(r as ResourceOf<'problemList'> | undefined);
+    case 'medications':
+      return medicationValues(r as ResourceOf<'medications'> | undefined);
+    case 'immunizations':
+      return immunizationValues(r as ResourceOf<'immunizations'> | undefined, today);
+    case 'clinicalNotes':
+      return noteValues(r as ResourceOf<'clinicalNotes'> | undefined);
+    case 'patientNotes':
+      return patientNoteValues(r as ResourceOf<'patientNotes'> | undefined);
+    case 'smokingStatus':
+      return smokingValues(r as ResourceOf<'smokingStatus'> | undefined, today);
+  }
+}
+
+function Body({
+  patientId,
+  section,
+  entry,
+  amends,
+  initial,
+  formId,
+  today,
+  setSaving,
+  onSaved,
+}: {
+  patientId: number;
+  section: ChartedSection;
+  entry: ClinicalEntry | null;
+  amends: ClinicalEntry | null;
+  initial: ValuesOf[ChartedSection];
+  formId: string;
+  today: string;
+  setSaving: (saving: boolean) => void;
+  onSaved: (entry: ClinicalEntry) => void;
+}) {
+  const schema = useMemo(() => schemaOf(section, today), [section, today]);
+  const form = useForm<FieldValues>({
+    defaultValues: initial as FieldValues,
+    resolver: zodResolver(schema as never, undefined, { raw: true }) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  useDiscardGuard(form);
+  const save = useSaveEntry(patientId, section);
+  const [others, setOthers] = useState<string[]>([]);
+  const conflict = useEditConflict(initial as object, entry?.version ?? null);
+  const fieldNames = Object.keys(initial);
+  const ids = (name: string) => `${formId}-${name}`;
+  const { errors } = form.formState;
+
+  function failed(error: unknown) {
+    setSaving(false);
+    const stale = entry ? entryEditConflict(error, entry.entryId) : null;
+    if (stale) {
+      const changed = conflict.resolve(stale.message, { values: startValues(section, stale.current, today) as object, version: stale.current.version }, form.getValues(), fieldNames);
+      for (const field of changed) if (field.taken) form.setValue(field.path, field.saved);
+      setOthers([]);
+      return;
+    }
+    if (error instanceof ApiRequestError && error.status === 400 && Object.keys(error.fields).length > 0) {
+      const split = splitFieldErrors<string>(error.fields, (name) => formFieldOf(section, name, fieldNames), (name, message) => `${FIELD_LABELS[name] ?? name}: ${message}`);
+      setOthers(showFieldErrors(form.setError, split));
+      return;
+    }
+    setOthers([error instanceof ApiRequestError && error.message ? error.message : FORM_TEXT.notSaved]);
+  }
+
+  const submit = form.handleSubmit((values) => {
+    setOthers([]);
+    setSaving(true);
+    const input = toEntryInput(section, values as ValuesOf[ChartedSection], { amends: amends?.entryId ?? null });
+    save.mutate({ entryId: entry?.entryId ?? null, version: conflict.version() ?? 0, input }, { onSuccess: onSaved, onError: failed });
+  });
+
+  const shown: ShownConflict | null = conflict.shown;
+  return (
+    <SavedValuesProvider changed={shown?.changed ?? []}>
+      <Box component="form" id={formId} noValidate onSubmit={(e) => void submit(e)}>
+        <Stack spacing={2}>
+          {shown && (
+            <EditConflictAlert key={shown.round} message={shown.message} fields={shown.changed.map((c) => ({ label: FIELD_LABELS[c.path] ?? c.path, inputId: ids(c.path) }))} />
+          )}
+          <FormErrors show={Object.keys(errors).length > 0} others={others} />
+          {amends && (
+            <Typography variant="body2" color="text.secondary" data-testid="amends-note">
+              Corrects note {amends.entryId}
+            </Typography>
+          )}
+          <Fields section={section} form={form} ids={ids} today={today} />
+        </Stack>
+      </Box>
+    </SavedValuesProvider>
+  );
+}
+
+/**
+ * A chart section's form (issue 14): a new entry, an edit of `entry` (never a note), or a
+ * note that amends `amends`. Full screen on phones; a change typed is not lost without asking.
+ */
+export default function EntryFormDialog({
+  open,
+  onClose,
+  patientId,
+  section,
+  entry = null,
+  amends = null,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  patientId: number;
+  section: ChartedSection;
+  entry?: ClinicalEntry | null;
+  amends?: ClinicalEntry | null;
+  onSaved?: (entry: ClinicalEntry) => void;
+}) {
+  const formId = useId();
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const [today] = useState(todayText);
+  const initial = useValuesPerOpening(open, true, () => startValues(section, entry ?? amends, today));
+  const title = amends ? FORM_TEXT.amendTitle : entry ? FORM_TEXT.edit[section] : FORM_TEXT.add[section];
+  return (
+    <FormDialog open={open} onClose={onClose} title={title} formId={formId} saving={saving} ready={initial !== null}>
+      {initial && (
+        <Body
+          patientId={patientId}
+          section={section}
+          entry={entry}
+          amends={amends}
+          initial={initial}
+          formId={formId}
+          today={today}
+          setSaving={setSaving}
+          onSaved={(saved) => {
+            setSaving(false);
+            toast(FORM_TEXT.saved, 'success');
+            onSaved?.(saved);
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
