@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use domain::clinical::codes::{self, VACCINES, VITAL_SIGN_CODES};
 use domain::clinical::files;
 use domain::clinical::input::{AttachmentUpload, ClinicalEntryInput, Context, is_current};
-use domain::clinical::{ClinicalResource, SMOKING_STATUSES, Section};
+use domain::clinical::{ClinicalResource, SMOKING_STATUSES, Section, Storage};
 use serde::{Deserialize, Serialize};
 use store::charting::{EntryColumns, EntryWrite, PreviousVersion};
 use store::versions::WriteOutcome;
@@ -397,11 +397,18 @@ pub async fn change_entry(
     let recorded = recorded_of(&stored.resource).unwrap_or(stored.recorded_at);
     let resource = checked(&state, &current, record.patient.birthdate, &change.entry, recorded).await?;
     let write = write_of(patient_id.0, &resource)?;
+    // Who recorded it, where the section's rows say (allergies and problems do not).
+    let recorded_by = match section.storage() {
+        Storage::ChartEntries => {
+            state.store.chart_entry(patient_id.0, section.key(), entry_id).await?.and_then(|row| row.recorded_by)
+        }
+        Storage::OwnTable => None,
+    };
     let previous = PreviousVersion {
         version: stored.version,
         resource: serde_json::to_string(&stored.resource).map_err(AppError::internal)?,
         recorded_at: stored.recorded_at,
-        recorded_by: None,
+        recorded_by,
     };
     let outcome = state
         .store
@@ -646,6 +653,6 @@ mod tests {
     fn only_the_charted_sections_take_writes() {
         assert!(writable(Section::Allergies).is_ok());
         assert_eq!(writable(Section::Labs).map_err(|e| e.status().as_u16()).err(), Some(405));
-        assert!(matches!(Section::Medications.storage(), domain::clinical::Storage::ChartEntries));
+        assert!(matches!(Section::Medications.storage(), Storage::ChartEntries));
     }
 }
