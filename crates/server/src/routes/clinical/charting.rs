@@ -17,7 +17,7 @@ use store::versions::WriteOutcome;
 use utoipa::{IntoParams, ToSchema};
 
 use super::model::*;
-use super::{EntryPath, SectionPath, entry_id_of, find_entry, section_entries, section_of};
+use super::{EntryPath, SectionPath, entry_audit, entry_id_of, find_entry, section_entries, section_of};
 use crate::auth::CurrentSession;
 use crate::error::{ApiError, AppError};
 use crate::extract::{Json, Path, Query};
@@ -196,7 +196,13 @@ async fn checked(
         ClinicalEntryInput::Immunizations(_) => state.store.added_vaccines().await?,
         _ => Vec::new(),
     };
-    let author = author_of(state, current.user_id).await?;
+    // Only notes name their author: the other sections need no read of the user.
+    let author = match input {
+        ClinicalEntryInput::ClinicalNotes(_) | ClinicalEntryInput::PatientNotes(_) => {
+            author_of(state, current.user_id).await?
+        }
+        _ => String::new(),
+    };
     let code_set = store::diagnosis::code_set();
     let diagnosis = |code: &str| code_set.find(code).map(|c| (c.code.clone(), c.description.clone()));
     let vaccine = |cvx: &str| {
@@ -379,7 +385,16 @@ pub async fn change_entry(
     let section = writable(section_of(&path.section)?)?;
     let entry_id = entry_id_of(&path.entry_id)?;
     let account_id = record.patient.account_id;
-    let stored = find_entry(&state, patient_id.0, account_id, section, entry_id).await?;
+    // A `chart_entries` row also says who recorded it (allergies and problems do not).
+    let (stored, recorded_by) = match section.storage() {
+        Storage::ChartEntries => {
+            let not_found = || AppError::not_found(format!("No entry {entry_id} in this patient's {}", section.key()));
+            let row = state.store.chart_entry(patient_id.0, section.key(), entry_id).await?.ok_or_else(not_found)?;
+            let recorded_by = row.recorded_by;
+            (super::stored_entry(row, section, state.today())?, recorded_by)
+        }
+        Storage::OwnTable => (find_entry(&state, patient_id.0, account_id, section, entry_id).await?, None),
+    };
     if section == Section::ClinicalNotes {
         let audit = current.audit("patient.clinical.clinicalNotes.update").patient(patient_id.0);
         state.audit(audit.failed().detail("refused: a saved note is never changed")).await?;
@@ -387,23 +402,13 @@ pub async fn change_entry(
     }
     same_section(section, &change.entry)?;
     let version = expected_version(&headers, change.version)?;
-    let audit = current
-        .audit(update_action(section))
-        .patient(patient_id.0)
-        .entity("chart_entry", Some(format!("{}/{entry_id}", section.key())));
+    let audit = entry_audit(&current, update_action(section), patient_id.0, section, entry_id);
     if version != stored.version {
         return Err(stale_change(&state, audit, stored).await);
     }
     let recorded = recorded_of(&stored.resource).unwrap_or(stored.recorded_at);
     let resource = checked(&state, &current, record.patient.birthdate, &change.entry, recorded).await?;
     let write = write_of(patient_id.0, &resource)?;
-    // Who recorded it, where the section's rows say (allergies and problems do not).
-    let recorded_by = match section.storage() {
-        Storage::ChartEntries => {
-            state.store.chart_entry(patient_id.0, section.key(), entry_id).await?.and_then(|row| row.recorded_by)
-        }
-        Storage::OwnTable => None,
-    };
     let previous = PreviousVersion {
         version: stored.version,
         resource: serde_json::to_string(&stored.resource).map_err(AppError::internal)?,
@@ -414,10 +419,22 @@ pub async fn change_entry(
         .store
         .change_chart_entry(entry_id, &write, &previous, current.user_id, state.now(), audit.clone())
         .await?;
-    let answer = find_entry(&state, patient_id.0, account_id, section, entry_id).await?;
+    answer_change(&state, outcome, audit, (patient_id.0, account_id), section, entry_id).await
+}
+
+/// The entry as a change left it, or the refusal of a change someone else's save made stale.
+async fn answer_change(
+    state: &AppState,
+    outcome: WriteOutcome,
+    audit: store::audit::AuditEntry,
+    (patient_id, account_id): (i64, i64),
+    section: Section,
+    entry_id: i64,
+) -> Result<Json<ClinicalEntry>, AppError> {
+    let answer = find_entry(state, patient_id, account_id, section, entry_id).await?;
     match outcome {
         WriteOutcome::Saved => Ok(Json(answer)),
-        WriteOutcome::Stale => Err(stale_change(&state, audit, answer).await),
+        WriteOutcome::Stale => Err(stale_change(state, audit, answer).await),
         WriteOutcome::Missing => {
             Err(AppError::not_found(format!("No entry {entry_id} in this patient's {}", section.key())))
         }
@@ -464,10 +481,7 @@ pub async fn sign_note(
     let ClinicalResource::ClinicalNotes(mut note) = stored.resource.clone() else {
         return Err(not_found());
     };
-    let audit = current
-        .audit("patient.clinical.clinicalNotes.sign")
-        .patient(patient_id.0)
-        .entity("chart_entry", Some(format!("{}/{entry_id}", section.key())));
+    let audit = entry_audit(&current, "patient.clinical.clinicalNotes.sign", patient_id.0, section, entry_id);
     if note.signed {
         return Err(AppError::refused("note_signed", "This note is already signed."));
     }
@@ -492,12 +506,7 @@ pub async fn sign_note(
     };
     let outcome =
         state.store.change_chart_entry(entry_id, &write, &previous, current.user_id, now, audit.clone()).await?;
-    let answer = find_entry(&state, patient_id.0, record.patient.account_id, section, entry_id).await?;
-    match outcome {
-        WriteOutcome::Saved => Ok(Json(answer)),
-        WriteOutcome::Stale => Err(stale_change(&state, audit, answer).await),
-        WriteOutcome::Missing => Err(not_found()),
-    }
+    answer_change(&state, outcome, audit, (patient_id.0, record.patient.account_id), section, entry_id).await
 }
 
 /// An entry's versions, newest first. An entry recorded before history was kept, and

@@ -233,16 +233,20 @@ pub async fn section_entry(
 ) -> Result<Json<ClinicalEntry>, AppError> {
     let section = section_of(&path.section)?;
     let entry_id = entry_id_of(&path.entry_id)?;
-    state
-        .audit(
-            current
-                .audit(section.read_action())
-                .patient(patient_id.0)
-                .entity("chart_entry", Some(format!("{}/{entry_id}", section.key()))),
-        )
-        .await?;
+    state.audit(entry_audit(&current, section.read_action(), patient_id.0, section, entry_id)).await?;
     let entry = find_entry(&state, patient_id.0, record.patient.account_id, section, entry_id).await?;
     Ok(Json(entry))
+}
+
+/// An audit row naming one entry of a patient's section (`<section>/<entryId>`).
+fn entry_audit(
+    current: &CurrentSession,
+    action: &'static str,
+    patient_id: i64,
+    section: Section,
+    entry_id: i64,
+) -> store::audit::AuditEntry {
+    current.audit(action).patient(patient_id).entity("chart_entry", Some(format!("{}/{entry_id}", section.key())))
 }
 
 /// One entry of a patient's section with every field, or 404.
@@ -288,12 +292,7 @@ pub async fn attachment_content(
     let entry_id = entry_id_of(&path.entry_id)?;
     let section = Section::Attachments;
     state
-        .audit(
-            current
-                .audit("patient.clinical.attachments.download")
-                .patient(patient_id.0)
-                .entity("chart_entry", Some(format!("{}/{entry_id}", section.key()))),
-        )
+        .audit(entry_audit(&current, "patient.clinical.attachments.download", patient_id.0, section, entry_id))
         .await?;
     let not_found = || AppError::not_found(format!("No attachment {entry_id} in this patient's chart"));
     let row = state.store.chart_entry(patient_id.0, section.key(), entry_id).await?.ok_or_else(not_found)?;
