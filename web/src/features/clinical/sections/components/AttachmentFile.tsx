@@ -46,7 +46,7 @@ function FullScreenImage({ open, onClose, url, title }: { open: boolean; onClose
         </Toolbar>
       </AppBar>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 1 }}>
-        <Box component="img" src={url} alt={title} data-testid="attachment-full-screen-image" sx={{ display: 'block', maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+        <Box component="img" src={url} alt={title} data-testid="attachment-full-screen-image" sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
       </Box>
     </Dialog>
   );

@@ -77,7 +77,7 @@ function FileField({ form, id }: { form: UseFormReturn<AttachmentValues>; id: st
                 startIcon={<PhotoCamera aria-hidden />}
                 onClick={() => camera.current?.click()}
                 aria-describedby={`${id}-helper-text`}
-                color={fieldState.error ? 'error' : 'primary'}
+                color={fieldState.error ? 'error' : 'secondary'}
                 sx={BUTTON_SX}
               >
                 {ATTACHMENT_TEXT.takePhoto}
@@ -87,7 +87,7 @@ function FileField({ form, id }: { form: UseFormReturn<AttachmentValues>; id: st
                 startIcon={<AttachFile aria-hidden />}
                 onClick={() => picker.current?.click()}
                 aria-describedby={`${id}-helper-text`}
-                color={fieldState.error ? 'error' : 'primary'}
+                color={fieldState.error ? 'error' : 'secondary'}
                 sx={BUTTON_SX}
               >
                 {ATTACHMENT_TEXT.chooseFile}
@@ -131,7 +131,10 @@ function ChosenFile({ file }: { file: File }) {
 /** How far the upload is: the bar (labelled), the percentage in words, and Cancel Upload. */
 function Progress({ progress, onCancel }: { progress: UploadProgress; onCancel: () => void }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  useEffect(() => {
+    // A block: newer browsers answer scrollIntoView with a promise, which is no cleanup.
+    void box.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const percent = progress.total ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
   const sent = percent === 100;
   return (
@@ -142,6 +145,7 @@ function Progress({ progress, onCancel }: { progress: UploadProgress; onCancel: 
       <LinearProgress
         variant={percent === null || sent ? 'indeterminate' : 'determinate'}
         value={percent ?? 0}
+        color="secondary"
         aria-label={ATTACHMENT_TEXT.uploadProgress}
         aria-valuetext={percent === null ? undefined : `${percent}%`}
       />
