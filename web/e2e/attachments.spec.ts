@@ -146,7 +146,7 @@ test.describe('Attachments from the phone at 360x640', () => {
     await expect(main(page).getByRole('link', { name: 'Download' })).toBeVisible();
   });
 
-  test("refuses a file of another kind or over 10 MB on its field; a server's 413 too; closing with a file asks first; Cancel Upload stops it", async ({ page, api }) => {
+  test("refuses a file of another kind or over 10 MB on its field; the server's 400 and 413 too; closing with a file asks first; Cancel Upload stops it", async ({ page, api }) => {
     const title = `Referral letter ${Date.now().toString(36)}`;
     await page.goto(`patients/${SHOWCASE}/clinical/attachments`);
     await main(page).getByRole('button', { name: 'Add Attachment' }).tap();
@@ -171,10 +171,17 @@ test.describe('Attachments from the phone at 360x640', () => {
     await expect(discard).toBeHidden();
     await expect(form).toBeVisible();
 
-    // The server's refusal of the size is said on the file too.
-    await pickFile(page, form, 'Choose File', { name: 'letter.png', mimeType: 'image/png', buffer: png(8, 8, [20, 20, 160]) });
+    // The server's 400 lands on its field: bytes that are not the kind they say.
+    await pickFile(page, form, 'Choose File', { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
     await expect(form.getByText('The file is larger than 10 MB')).toBeHidden();
     await form.getByLabel('Title').fill(title);
+    await upload(form).tap();
+    await expect(form.getByText('The file is not the kind it says it is, or it is damaged')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Take Photo' })).toBeFocused();
+
+    // The server's refusal of the size is said on the file too.
+    await pickFile(page, form, 'Choose File', { name: 'letter.png', mimeType: 'image/png', buffer: png(8, 8, [20, 20, 160]) });
+    await expect(form.getByText('The file is not the kind it says it is, or it is damaged')).toBeHidden();
     await page.route(
       (url) => url.pathname.endsWith(`/api/patients/patient/${SHOWCASE}/clinical/attachments`),
       (route) => route.fulfill({ status: 413, json: { code: 'payload_too_large', message: 'The request is too large', fields: {} } }),
@@ -199,5 +206,29 @@ test.describe('Attachments from the phone at 360x640', () => {
     await expect(form).toBeHidden();
     const list = await api.get<ClinicalSection>(`/api/patients/patient/${SHOWCASE}/clinical/attachments`);
     expect(list.entries.some((e) => (e.resource as { title?: string }).title === title)).toBe(false);
+  });
+
+  test('a PDF: chosen as a file, no preview; its page opens it in a new tab and keeps Download', async ({ page }) => {
+    const title = `Referral letter ${Date.now().toString(36)}`;
+    await page.goto(`patients/${SHOWCASE}/clinical/attachments`);
+    await main(page).getByRole('button', { name: 'Add Attachment' }).tap();
+    const form = dialog(page, 'Add Attachment');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await pickFile(page, form, 'Choose File', { name: 'referral.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(form.getByTestId('attachment-chosen')).toContainText('referral.pdf ·');
+    await expect(form.getByRole('img')).toHaveCount(0);
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Category').fill('Referral letter');
+    await upload(form).tap();
+    await expect(form).toBeHidden();
+    await main(page).getByTestId('section-entry').filter({ hasText: title }).tap();
+    const open = main(page).getByRole('link', { name: 'Open PDF' });
+    await expect(open).toHaveAttribute('target', '_blank');
+    await expect(open).toHaveAttribute('href', /^blob:/);
+    await expect(main(page).getByRole('link', { name: 'Download' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'View Full Screen' })).toHaveCount(0);
+    const popup = page.waitForEvent('popup');
+    await open.tap();
+    expect((await popup).url()).toMatch(/^blob:/);
   });
 });

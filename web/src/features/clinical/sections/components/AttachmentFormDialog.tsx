@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { parameterLimits } from '@/api/limits';
 import type { UploadProgress } from '@/api/xhr-fetch';
@@ -194,8 +195,11 @@ function Body({ patientId, initial, formId, today, setSaving, onSaved }: { patie
           onSaved();
         },
         onError: (error) => {
-          setSaving(false);
-          setProgress(null);
+          // The fields are enabled again before an error focuses its field.
+          flushSync(() => {
+            setSaving(false);
+            setProgress(null);
+          });
           const failure = uploadFailure(error);
           if (failure.cancelled) {
             setNotice(ATTACHMENT_TEXT.cancelled);
