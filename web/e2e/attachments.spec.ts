@@ -143,6 +143,14 @@ test.describe('Attachments from the phone at 360x640', () => {
     await expect(viewer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
+    // The browser's Back closes it too, staying on the entry.
+    const entryUrl = page.url();
+    await image.tap();
+    await expect(viewer).toBeVisible();
+    await page.goBack();
+    await expect(viewer).toBeHidden();
+    expect(page.url()).toBe(entryUrl);
+    await expect(image).toBeVisible();
     await expect(main(page).getByRole('link', { name: 'Download' })).toBeVisible();
   });
 

@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useBackCloses } from '@/components/form/DiscardGuard';
 import { Failed, Loading } from '../../components/ClinicalStatus';
 import { useAttachmentFile } from '../api/get-section';
 import { ATTACHMENT_TEXT } from '../lib/attachment-text';
@@ -29,10 +30,15 @@ const BUTTON_SX = { minHeight: 44, textTransform: 'none' } as const;
 
 /**
  * A photo over the whole screen, fit to it (nothing cut, nothing scrolled): its title and
- * a labelled Close in a bar above; Escape closes too.
+ * a labelled Close in a bar above; Escape and the browser's Back close it too.
  */
 function FullScreenImage({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
   const titleId = useId();
+  // The browser's Back (a phone's back gesture) closes the photo, not the page under it.
+  useBackCloses(open, () => {
+    onClose();
+    return 'closed';
+  });
   return (
     <Dialog fullScreen open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ paper: { sx: { bgcolor: 'common.black' } } }}>
       <AppBar position="static" color="default" elevation={0}>
