@@ -1,8 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
+import { format, subYears } from 'date-fns';
 import type { components } from '../src/api/schema';
-import { expect, SHOWCASE_PATIENT, test } from './fixtures';
+import { expect, SHOWCASE_PATIENT, test, type DemoPatient, type ServerApi } from './fixtures';
 import { checkLayout } from './layout';
 
 type ClinicalSection = components['schemas']['ClinicalSection'];
@@ -46,6 +47,19 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A fresh adult patient of this test alone (other specs expect the showcase patient's newest attachment to be a photo). */
+async function newPatient(api: ServerApi, first: string): Promise<number> {
+  const patient = (await api.createPatient({
+    firstName: first,
+    lastName: `Files${Date.now().toString(36).replace(/\d/g, '')}`,
+    birthdate: format(subYears(new Date(), 40), 'yyyy-MM-dd'),
+    accountProviderId: 3,
+    officeId: 1,
+    feeScheduleId: 1,
+  })) as DemoPatient;
+  return patient.patientId;
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -216,9 +230,11 @@ test.describe('Attachments from the phone at 360x640', () => {
     expect(list.entries.some((e) => (e.resource as { title?: string }).title === title)).toBe(false);
   });
 
-  test('a PDF: chosen as a file, no preview; its page opens it in a new tab and keeps Download', async ({ page }) => {
+  test('a PDF: chosen as a file, no preview; its page opens it in a new tab and keeps Download', async ({ page, api }) => {
     const title = `Referral letter ${Date.now().toString(36)}`;
-    await page.goto(`patients/${SHOWCASE}/clinical/attachments`);
+    const id = await newPatient(api, 'Paula');
+    await page.goto(`patients/${id}/clinical/attachments`);
+    await expect(main(page).getByText('No attachments')).toBeVisible();
     await main(page).getByRole('button', { name: 'Add Attachment' }).tap();
     const form = dialog(page, 'Add Attachment');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
