@@ -18,7 +18,7 @@ import { FormDialog, FormErrors, FormTextField, showFieldErrors, useDiscardGuard
 import { useToast } from '@/components/toast';
 import { useUploadAttachment } from '../api/upload-attachment';
 import { attachmentQuery, attachmentSchema, attachmentValues, fileProblem, isPreviewable, mediaTypeOf, uploadFailure, type AttachmentValues } from '../lib/attachment-form';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_TEXT, fileSizeText } from '../lib/attachment-text';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_CATEGORIES, ATTACHMENT_TEXT, fileSizeText } from '../lib/attachment-text';
 
 const LIMITS = parameterLimits['/api/patients/patient/{patientId}/clinical/{section}'].post;
 const todayText = () => format(new Date(), 'yyyy-MM-dd');
@@ -224,7 +224,7 @@ function Body({ patientId, initial, formId, today, setSaving, onSaved }: { patie
           <Stack spacing={2}>
             <FileField form={form} id={ids('file')} />
             <FormTextField form={form} name="title" id={ids('title')} label="Title" required maxLength={LIMITS.title.maxLength} />
-            <FormTextField form={form} name="category" id={ids('category')} label="Category" maxLength={LIMITS.category.maxLength} helperText="Photo, Referral letter, Lab report…" />
+            <FormTextField form={form} name="category" id={ids('category')} label="Category" maxLength={LIMITS.category.maxLength} helperText={`${ATTACHMENT_CATEGORIES.slice(0, 3).join(', ')}…`} />
             <FormTextField form={form} name="date" id={ids('date')} label="Date" type="date" max={today} />
             <FormTextField form={form} name="description" id={ids('description')} label="Description" multiline maxLength={LIMITS.description.maxLength} />
           </Stack>
