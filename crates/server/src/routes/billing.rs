@@ -27,7 +27,8 @@ const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
+// An unknown parameter is a mistake to report, not to ignore.
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FeeQuery {
     /// A code's beginning ('pc-fi') or words in any order, each the beginning of a word of
     /// the code, description or notes ('comp surf'). Empty lists the schedule by code.

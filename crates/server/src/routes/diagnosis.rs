@@ -14,7 +14,8 @@ use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
+// An unknown parameter is a mistake to report, not to ignore.
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DiagnosisQuery {
     /// A code's beginning with or without its dot ('e11.9', 'E119') or words in any order,
     /// each the beginning of a word of the description ('diab type 2'). 2 to 100 characters.

@@ -58,6 +58,8 @@ async fn the_fee_search_finds_codes_and_words_in_the_chosen_schedule(app: TestAp
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
         assert_eq!(json_of(response).await["fields"]["feeScheduleId"], problem, "{query}");
     }
+    let unknown = fees(&app, &token, "search=exam&feeScheduleId=1&schedule=2").await;
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST, "an unknown parameter is not ignored");
     let long = fees(&app, &token, &format!("search={}&feeScheduleId=1", "a".repeat(101))).await;
     assert_eq!(json_of(long).await["fields"]["search"], "At most 100 characters");
     let anonymous = app.client.get(app.url("/api/fee/?search=exam&feeScheduleId=1")).send().await.expect("call");
