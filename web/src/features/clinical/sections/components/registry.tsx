@@ -16,6 +16,7 @@ import {
   bmiDisplay,
   codeWords,
   dateSpan,
+  medicationSpan,
   dioptres,
   directionWords,
   dotted,
@@ -406,7 +407,7 @@ export const SECTION_VIEWS: Registry = {
     row: (r) => ({
       primary: r.medication,
       aside: r.status !== 'active' ? <Tag tone="neutral">{codeWords(r.status)}</Tag> : undefined,
-      lines: [r.dosage, dotted(r.reason, dateSpan(r.start, r.end))],
+      lines: [r.dosage, dotted(r.reason, medicationSpan(r.start, r.end, r.status))],
     }),
     heading: (r) => r.medication,
     detail: (r) => ({
@@ -566,7 +567,8 @@ export const SECTION_VIEWS: Registry = {
         { label: 'Status', value: codeWords(r.clinicalStatus) },
         { label: 'Onset', value: showDate(r.onset) },
         { label: 'Resolved', value: showDate(r.resolved) },
-        { label: 'UMLS concept', value: r.umlsId },
+        // A problem charted here carries its ICD-10-CM code as `umlsId` (the code set has no UMLS ids): not shown twice under the wrong name.
+        ...(r.umlsId && r.umlsId !== r.code ? [{ label: 'UMLS concept', value: r.umlsId }] : []),
         { label: 'Recorded', value: showDateTime(r.recorded) },
       ],
     }),

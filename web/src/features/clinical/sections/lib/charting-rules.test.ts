@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveEntry, severeAllergyNames } from './charting-rules';
+import { amendmentsOf, isActiveEntry, reviewLine, severeAllergyNames } from './charting-rules';
 import type { ClinicalEntry } from './sections';
 
 const allergy = (substance: string, severity: string, more: Record<string, string> = {}): ClinicalEntry =>
@@ -22,5 +22,17 @@ describe('charting rules', () => {
     expect(severeAllergyNames([allergy('Peanut', 'severe', { reaction: 'Anaphylaxis' }), allergy('Dust', 'mild'), allergy('Latex', 'Severe', { clinicalStatus: 'inactive' })])).toEqual([
       'Peanut (Anaphylaxis)',
     ]);
+  });
+});
+
+describe('amended notes and reviews', () => {
+  const note = (entryId: number, amends: number | null): ClinicalEntry =>
+    ({ entryId, version: 1, recordedAt: '2026-01-01T00:00:00Z', resource: { section: 'clinicalNotes', date: '2026-01-01T00:00:00Z', noteType: 'Progress note', author: 'A', text: 't', signed: true, signedBy: 'A', amends } }) as ClinicalEntry;
+  it('knows which notes of the list were amended, and by which', () => {
+    expect([...amendmentsOf([note(3, 1), note(2, null), note(1, null), note(4, 1)])]).toEqual([[1, [3, 4]]]);
+  });
+  it("says which 'none known' mark a list with only stopped entries has, not just 'Reviewed'", () => {
+    expect(reviewLine('medications', { noneKnown: true, reviewedOn: '2026-11-24' })).toBe('No Current Medications (reviewed 11/24/2026)');
+    expect(reviewLine('allergies', { noneKnown: false, reviewedOn: '2026-11-24' })).toBe('Reviewed 11/24/2026');
   });
 });
