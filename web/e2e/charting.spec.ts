@@ -104,7 +104,7 @@ test.describe('Charting from the phone at 360x640', () => {
     await page.goto(`patients/${id}/clinical/allergies`);
     await main(page).getByRole('button', { name: 'No Known Allergies' }).tap();
     await expect(main(page).getByTestId('section-none-known')).toContainText('No Known Allergies');
-    await expect(main(page).getByRole('button', { name: 'No Known Allergies' })).toHaveCount(0);
+    await expect(main(page).getByRole('button', { name: 'No Known Allergies', exact: true })).toHaveCount(0);
     // A typed change is not thrown away without asking.
     await main(page).getByRole('button', { name: 'Add Allergy' }).tap();
     const form = dialog(page, 'Add Allergy');
@@ -324,7 +324,7 @@ test.describe('Charting from the phone at 360x640', () => {
       body: { section: 'medications', medication: 'Amoxicillin 500 mg capsule', status: 'stopped' } as never,
     });
     await page.goto(`patients/${id}/clinical/medications`);
-    await main(page).getByRole('button', { name: 'No Current Medications' }).tap();
+    await main(page).getByRole('button', { name: 'No Current Medications', exact: true }).tap();
     const reviewed = main(page).getByTestId('section-reviewed');
     await expect(reviewed).toHaveText(/^No Current Medications \(reviewed \d\d\/\d\d\/\d{4}\)$/);
     await noAxeViolations(page, 'chart-medications-none-current');
@@ -333,16 +333,16 @@ test.describe('Charting from the phone at 360x640', () => {
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     await undo.tap();
     await expect(reviewed).toHaveText(/^Reviewed \d\d\/\d\d\/\d{4}$/);
-    await expect(main(page).getByRole('button', { name: 'No Current Medications' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'No Current Medications', exact: true })).toBeVisible();
     await expect(undo).toHaveCount(0);
     // On an empty list too.
     const other = await newPatient(api, 'Ula');
     await page.goto(`patients/${other}/clinical/allergies`);
-    await main(page).getByRole('button', { name: 'No Known Allergies' }).tap();
+    await main(page).getByRole('button', { name: 'No Known Allergies', exact: true }).tap();
     await expect(main(page).getByTestId('section-none-known')).toContainText('No Known Allergies');
     await main(page).getByRole('button', { name: 'Undo No Known Allergies' }).tap();
     await expect(main(page).getByTestId('section-empty')).toBeVisible();
-    await expect(main(page).getByRole('button', { name: 'No Known Allergies' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'No Known Allergies', exact: true })).toBeVisible();
   });
 
   test('the ICD-10-CM field keeps a code typed but not picked, and Escape closes its list, not the form', async ({ page, api }) => {

@@ -165,7 +165,8 @@ export function FormSelect<T extends FieldValues>({
                     displayEmpty: true,
                     renderValue: (value) => (value === '' ? (empty ?? '') : (choices.find((c) => c.value === value)?.label ?? String(value))),
                     MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } },
-                    sx: { '& .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere', minHeight: '1.4375em' } },
+                    // Doubled class: above the select's own nowrap and ellipsis.
+                    sx: { '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere', textOverflow: 'clip' } },
                   },
                   inputLabel: { shrink: true },
                 }

@@ -173,7 +173,7 @@ export interface NoteValues extends FormFields<S['ClinicalNoteInput'], 'noteType
 const CN = limits.ClinicalNoteInput;
 export const noteSchema = z.object({ noteType: requiredMax(CN.noteType.maxLength), text: requiredMax(CN.text.maxLength), sign: z.boolean() }) satisfies z.ZodType<NoteValues>;
 export const noteValues = (amended?: ResourceOf<'clinicalNotes'>): NoteValues => ({ noteType: amended?.noteType ?? '', text: amended?.text ?? '', sign: false });
-/** The note types offered as suggestions (the server takes any text). */
+/** The note types the form offers (the server takes any text: an amended note keeps its own). */
 export const NOTE_TYPES = ['Progress note', 'Phone call', 'Procedure note', 'Consult'] as const;
 
 // ---- Patient notes
