@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FieldRow } from '@/components/FieldList';
 import {
@@ -36,6 +36,7 @@ import {
   showDateTime,
   sizeKb,
   udiParts,
+  urlParts,
   vitalsDisplay,
   yesNo,
 } from '../lib/format';
@@ -260,8 +261,13 @@ export const SECTION_VIEWS: Registry = {
         {
           label: 'Link',
           value: /^https?:\/\//i.test(r.link) ? (
-            <Link href={r.link} target="_blank" rel="noopener noreferrer" sx={TAP_SX}>
-              {r.link}
+            <Link href={r.link} target="_blank" rel="noopener noreferrer" sx={{ ...TAP_SX, display: 'inline-block', py: 1.25, overflowWrap: 'normal' }}>
+              {urlParts(r.link).map((part, index) => (
+                <Fragment key={index}>
+                  {index > 0 && <wbr />}
+                  {part}
+                </Fragment>
+              ))}
             </Link>
           ) : (
             r.link

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allergyCategory,
   medicationSpan,
+  urlParts,
   bmiDisplay,
   bySeverity,
   codeWords,
@@ -41,6 +42,8 @@ describe('dates', () => {
   it('joins a span of days', () => {
     expect(dateSpan('2024-03-01', '2025-06-30')).toBe('03/01/2024 – 06/30/2025');
     expect(dateSpan('2024-03-01', null)).toBe('Since 03/01/2024');
+    // A web address wraps only after '/', '.' or '-'.
+    expect(urlParts('https://medlineplus.gov/high-blood.html')).toEqual(['https://', 'medlineplus.', 'gov/', 'high-', 'blood.', 'html']);
     // A medication that ended without an end date says so instead of 'Since'.
     expect(medicationSpan('2024-03-01', null, 'active')).toBe('Since 03/01/2024');
     expect(medicationSpan('2024-03-01', '', 'stopped')).toBe('Started 03/01/2024 · Stopped');

@@ -265,6 +265,14 @@ export function medicationSpan(start: string | null | undefined, end: string | n
 }
 
 /**
+ * A web address cut after each '/', '.' and '-' (where a phone may wrap it, as it wraps an
+ * e-mail address), never inside a word: 'https://medlineplus.gov/' / 'highbloodpressure.' / 'html'.
+ */
+export function urlParts(url: string): string[] {
+  return url.split(/(?<=[/.-])(?![/.-])/).filter((part) => part !== '');
+}
+
+/**
  * A UDI's human-readable form cut before each GS1 application identifier ('(01)…(17)…'),
  * so a phone wraps it between its parts rather than inside a number.
  */
