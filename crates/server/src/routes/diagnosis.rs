@@ -31,7 +31,7 @@ pub struct Diagnosis {
     /// The code's description.
     pub diagnosis: String,
     /// The diagnosis's identity when a billing order lists it (duplicates are refused by
-    /// it): the ICD-10-CM code, as the code set has no UMLS concept ids.
+    /// it): 'ICD10CM:' and the code ('ICD10CM:E11.9'); UMLS concept ids need a licence.
     pub umls_id: String,
     /// The claim's pointer letter (A to L); '' until the billing order places it.
     pub pointer: String,
@@ -65,7 +65,7 @@ pub async fn search_diagnoses(
             .map(|(index, code)| Diagnosis {
                 code: code.code.clone(),
                 diagnosis: code.description.clone(),
-                umls_id: code.code.clone(),
+                umls_id: domain::billing::concept_id(&code.code),
                 pointer: String::new(),
                 index: index as i64,
                 billable: code.billable,
