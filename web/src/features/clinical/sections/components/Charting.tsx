@@ -20,8 +20,8 @@ import { useSession } from '@/lib/session';
 import { isChartedSection, useEntryHistory, useReviewSection, useSignNote, type ChartedSection } from '../api/charting';
 import { useSection } from '../api/get-section';
 import { FORM_TEXT } from '../lib/form-text';
-import { amendmentsOf, isActiveEntry, severeAllergyNames } from '../lib/charting-rules';
-import { historyRows, isAuthor } from '../lib/history';
+import { amendmentsOf, canSignNote, isActiveEntry, severeAllergyNames } from '../lib/charting-rules';
+import { historyRows } from '../lib/history';
 import { showDateTime } from '../lib/format';
 import { NONE_KNOWN_SECTIONS, type ClinicalEntry, type ClinicalSection, type SectionKey } from '../lib/sections';
 import { NONE_KNOWN_TEXT } from '../lib/texts';
@@ -147,7 +147,7 @@ export function EntryActions({ patientId, section, entry }: { patientId: number;
   if (!isChartedSection(section)) return null;
   const r = entry.resource;
   const isNote = r.section === 'clinicalNotes';
-  const canSign = r.section === 'clinicalNotes' && !r.signed && isAuthor(r.author, user);
+  const canSign = canSignNote(entry, user?.userId);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {!isNote && (

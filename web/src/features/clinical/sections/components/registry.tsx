@@ -70,6 +70,9 @@ export interface SectionView<K extends SectionKey> {
 export type Registry = { [K in SectionKey]: SectionView<K> };
 
 /** A link inside a field's value, tall enough for a finger (44 px) without moving its text. */
+/** A UMLS concept unique identifier: 'C0011860'. */
+export const isUmlsConcept = (id: string | null | undefined): boolean => /^C\d{7}$/.test((id ?? '').trim());
+
 const TAP_SX = { display: 'inline-flex', alignItems: 'center', minHeight: 44, overflowWrap: 'anywhere' } as const;
 
 /** A long text as written: its line breaks kept, long words wrapped. */
@@ -573,8 +576,9 @@ export const SECTION_VIEWS: Registry = {
         { label: 'Status', value: codeWords(r.clinicalStatus) },
         { label: 'Onset', value: showDate(r.onset) },
         { label: 'Resolved', value: showDate(r.resolved) },
-        // A problem charted here carries its ICD-10-CM code as `umlsId` (the code set has no UMLS ids): not shown twice under the wrong name.
-        ...(r.umlsId && r.umlsId !== r.code ? [{ label: 'UMLS concept', value: r.umlsId }] : []),
+        // Only a real UMLS concept id (C and 7 digits) is one: a problem charted here carries its
+        // code as `umlsId` ('ICD10CM:E11.9'), which is not shown again under the wrong name.
+        ...(isUmlsConcept(r.umlsId) ? [{ label: 'UMLS concept', value: r.umlsId }] : []),
         { label: 'Recorded', value: showDateTime(r.recorded) },
       ],
     }),

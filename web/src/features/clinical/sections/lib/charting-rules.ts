@@ -39,3 +39,13 @@ export function reviewLine(section: (typeof NONE_KNOWN_SECTIONS)[number] | null,
   const day = showDate(review.reviewedOn);
   return review.noneKnown && section ? `${NONE_KNOWN_TEXT[section]} (${SECTIONS_TEXT.reviewedNone} ${day})` : `${SECTIONS_TEXT.reviewedOn} ${day}`;
 }
+
+/**
+ * Whether the user may sign this note: unsigned, and recorded by this user (`recordedBy`,
+ * the id of the user who wrote it from the chart; unknown for older notes, which then show
+ * no Sign). The server has the last word (403 for anyone else).
+ */
+export function canSignNote(entry: ClinicalEntry, userId: number | null | undefined): boolean {
+  const r = entry.resource;
+  return r.section === 'clinicalNotes' && !r.signed && typeof userId === 'number' && typeof entry.recordedBy === 'number' && entry.recordedBy === userId;
+}

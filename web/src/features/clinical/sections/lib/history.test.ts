@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { changesBetween, historyRows, isAuthor } from './history';
+import { changesBetween, historyRows } from './history';
 
 describe('entry history', () => {
   it('lists what each version changed from the one before it, newest first', () => {
@@ -61,11 +61,4 @@ describe('entry history', () => {
     expect(changesBetween({ section: 'smokingStatus', code: '8517006' }, { section: 'smokingStatus', code: '266919005' })[0]?.label).toBe('SNOMED CT code');
   });
 
-  it("knows a note's author by name, with or without a title after it", () => {
-    const user = { firstName: 'Jordan', lastName: 'Avery' };
-    expect(isAuthor('Jordan Avery', user)).toBe(true);
-    expect(isAuthor('Jordan Avery, Office Manager', user)).toBe(true);
-    expect(isAuthor('Jordan Averyson', user)).toBe(false);
-    expect(isAuthor('Jordan Avery', null)).toBe(false);
-  });
 });

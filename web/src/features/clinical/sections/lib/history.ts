@@ -66,16 +66,3 @@ export function historyRows<V extends { resource: object }>(versions: readonly V
     return { ...v, changes: changesBetween(v.resource, older ? older.resource : null), first: older === undefined };
   });
 }
-
-/**
- * Whether `author` (a note's "First Last", with ', Title' after it when the user has one) is
- * the user. The note names its author only in words (no user id), so this is a guess the
- * server has the last word on (403 for anyone else).
- */
-export function isAuthor(author: string, user: { firstName: string; lastName: string } | null | undefined): boolean {
-  if (!user) return false;
-  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  const name = norm(`${user.firstName} ${user.lastName}`);
-  const written = norm(author);
-  return written === name || written.startsWith(`${name},`);
-}
