@@ -97,6 +97,13 @@ test.describe('Charting from the phone at 360x640', () => {
     await expect(history.getByTestId('history-version')).toHaveCount(2);
     await expect(history.getByTestId('history-version').first()).toContainText('Reaction: Anaphylaxis → Hives');
     await noAxeViolations(page, 'chart-allergy-history');
+    // Resolved, it is no alert any more: the banner goes.
+    await main(page).getByRole('button', { name: 'Edit' }).tap();
+    await edit.getByLabel('Status').selectOption('resolved');
+    await save(edit).tap();
+    await expect(edit).toBeHidden();
+    await expect(history.getByTestId('history-version').first()).toContainText('Status: Active → Resolved');
+    await expect(page.getByTestId('alerts-banner')).toHaveCount(0);
   });
 
   test("'No Known Allergies' in one tap on a patient without active allergies; closing a typed form asks first", async ({ page, api }) => {
