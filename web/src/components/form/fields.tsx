@@ -1,8 +1,10 @@
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { displayDate } from '@/lib/dates';
 import { Controller, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useDiscardGuard } from './DiscardGuard';
 import { helpWithSavedValue, useSavedValue } from './EditConflict';
+import { BAD_DATE, dateInputValue } from './rules';
 
 /** A choice of a select: its value ('' is none) and what it shows. */
 export interface FormChoice {
@@ -77,12 +79,20 @@ export function FormTextField<T extends FieldValues>({
           type={type}
           multiline={multiline}
           minRows={multiline ? 3 : undefined}
-          value={field.value ?? ''}
+          // A date the input shows but that is no day is held as BAD_DATE and shown as the input has it.
+          value={field.value === BAD_DATE ? '' : (field.value ?? '')}
           onChange={(event) => {
-            field.onChange(parse ? parse(event.target.value) : event.target.value);
+            const text = type === 'date' ? dateInputValue(event.target) : event.target.value;
+            field.onChange(parse ? parse(text) : text);
             onEdited?.();
           }}
-          onBlur={() => {
+          onBlur={(event) => {
+            // Typing into an empty date input changes nothing the page hears until it is a real
+            // day: what it shows is read when it is left.
+            if (type === 'date') {
+              const text = dateInputValue(event.target);
+              if (text !== (field.value ?? '')) field.onChange(text);
+            }
             field.onBlur();
             if (!blurRule) return;
             const message = blurRule(String(field.value ?? ''));
@@ -106,6 +116,9 @@ export function FormTextField<T extends FieldValues>({
 /**
  * A native select of a react-hook-form form (the phone's own picker): `empty` names the
  * '' choice (none when undefined). A select fixed after an error is checked again at once.
+ * `long` choices (vaccine names) are listed in the app's own menu instead, each wrapping onto
+ * as many lines as it needs and the chosen one wrapping in the field: a phone's picker and a
+ * native select cut them at the width of a 360 px screen.
  */
 export function FormSelect<T extends FieldValues>({
   form,
@@ -117,7 +130,8 @@ export function FormSelect<T extends FieldValues>({
   helperText,
   choices,
   empty,
-}: CommonProps<T> & { choices: readonly FormChoice[]; empty?: string | undefined }) {
+  long = false,
+}: CommonProps<T> & { choices: readonly FormChoice[]; empty?: string | undefined; long?: boolean }) {
   const { control, trigger } = form;
   useDiscardGuard(form);
   const saved = useSavedValue(name);
@@ -143,14 +157,42 @@ export function FormSelect<T extends FieldValues>({
           inputRef={field.ref}
           error={!!fieldState.error}
           helperText={helpWithSavedValue(fieldState.error?.message ?? helperText, savedShown)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={
+            long
+              ? {
+                  select: {
+                    native: false,
+                    displayEmpty: true,
+                    renderValue: (value) => (value === '' ? (empty ?? '') : (choices.find((c) => c.value === value)?.label ?? String(value))),
+                    MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } },
+                    // Doubled class: above the select's own nowrap and ellipsis.
+                    sx: { '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere', textOverflow: 'clip' } },
+                  },
+                  inputLabel: { shrink: true },
+                }
+              : { select: { native: true }, inputLabel: { shrink: true } }
+          }
         >
-          {empty !== undefined && <option value="">{empty}</option>}
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
+          {long
+            ? [
+                ...(empty !== undefined ? [{ value: '', label: empty }] : []).concat(choices).map((c) => (
+                  <MenuItem key={c.value} value={c.value} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', minHeight: 48 }} data-testid="select-choice">
+                    {c.label}
+                  </MenuItem>
+                )),
+              ]
+            : [
+                empty !== undefined && (
+                  <option key="" value="">
+                    {empty}
+                  </option>
+                ),
+                ...choices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                )),
+              ]}
         </TextField>
       )}
     />

@@ -7,6 +7,6 @@ export { FormSelect, FormTextField, type FormChoice } from './fields';
 export { MultiSelect, type MultiSelectChoice } from './MultiSelect';
 export { choiceFromSelection, selectionFromChoice, type SelectionOrder } from './multi-select';
 export { OnceOpened, useOpenedOnce, useValuesPerOpening } from './once-opened';
-export { firstIssues, schemaErrors, showFieldErrors, splitFieldErrors, type FormFields, type ServerErrors } from './rules';
+export { BAD_DATE, INVALID_DATE_TEXT, dateInputValue, firstIssues, schemaErrors, showFieldErrors, splitFieldErrors, type FormFields, type ServerErrors } from './rules';
 export { EditConflictAlert, SAVED_VALUE_COLOR, SavedValuesProvider, helpWithSavedValue, useEditConflict, useSavedValue, type ConflictFieldLink, type ShownConflict } from './EditConflict';
 export { mergeEditConflict, nowSavedText, type ChangedField, type ConflictMerge } from './edit-conflict';

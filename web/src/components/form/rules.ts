@@ -6,6 +6,19 @@ import type { z } from 'zod';
  */
 export type FormFields<Input, Keys extends keyof Input> = { [K in Keys]-?: string };
 
+/**
+ * What a date field holds while its input shows a day that does not exist (02/30/2026) or is
+ * not finished: the browser reports such an input as '' (`validity.badInput`), which would
+ * read as no date. The field shows '' and the form's rule says `INVALID_DATE_TEXT`.
+ */
+export const BAD_DATE = '\u0000bad-date';
+export const INVALID_DATE_TEXT = 'Not a valid date';
+
+/** The value a date input stands for: its day, '' when empty, `BAD_DATE` when what it shows is no day. */
+export function dateInputValue(input: { value: string; validity?: { badInput?: boolean } | undefined }): string {
+  return input.value === '' && input.validity?.badInput ? BAD_DATE : input.value;
+}
+
 /** One message per field path ('phone1.number'): the first problem zod found there. */
 export function firstIssues(error: z.ZodError | undefined): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};

@@ -7,7 +7,7 @@ import { useAccountAlerts } from '@/api/patients/get-account-alerts';
 import { useAllergies } from '@/api/patients/get-allergies';
 import { usePatientAlerts } from '@/api/patients/get-patient-alerts';
 import { alertSummary } from '@/lib/alert-summary';
-import { severeAllergyLine } from '../lib/allergy-severity';
+import { currentAllergies, severeAllergyLine } from '../lib/allergy-severity';
 
 /** Shown on every patient page except addresses containing 'alerts' or 'search' (spec part 2, section 2). */
 export function showsAlertsBanner(pathname: string): boolean {
@@ -20,11 +20,12 @@ export function AlertsBanner({ patientId }: { patientId: number }) {
   const account = useAccountAlerts(patientId);
   const allergy = useAllergies(patientId);
   if (!patient.data || !account.data || !allergy.data) return null;
-  const summary = alertSummary({ patient: patient.data.length, account: account.data.length, allergy: allergy.data.length });
+  const allergies = currentAllergies(allergy.data);
+  const summary = alertSummary({ patient: patient.data.length, account: account.data.length, allergy: allergies.length });
   if (!summary) return null;
   // A current severe (or life-threatening) allergy turns the banner red and names the allergy,
   // with an icon and the word 'Severe', so it never looks like a mild one.
-  const severe = severeAllergyLine(allergy.data);
+  const severe = severeAllergyLine(allergies);
   return (
     <Alert
       severity={severe ? 'error' : 'warning'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergySeverity, bySeverity, isActiveAllergy, severeAllergies, severeAllergyLine, severityWord } from './allergy-severity';
+import { allergySeverity, bySeverity, currentAllergies, isActiveAllergy, severeAllergies, severeAllergyLine, severityWord } from './allergy-severity';
 
 const allergy = (description: string, severity: string, reaction = 'Rash', status = 'Active') => ({ description, severity, reaction, status });
 
@@ -33,6 +33,9 @@ describe('allergy severity', () => {
     expect(isActiveAllergy('Inactive')).toBe(false);
     expect(isActiveAllergy('Active')).toBe(true);
     expect(isActiveAllergy('')).toBe(true);
+    expect(isActiveAllergy('refuted')).toBe(false);
+    expect(isActiveAllergy('entered-in-error')).toBe(false);
+    expect(currentAllergies([allergy('A', 'Mild', 'Rash', 'active'), allergy('B', 'Mild', 'Rash', 'resolved'), allergy('C', 'Mild', 'Rash', 'inactive')]).map((a) => a.description)).toEqual(['A']);
   });
 
   it('names the severity with a word, never by colour alone', () => {

@@ -26,10 +26,18 @@ export function allergySeverity(severity: string | null | undefined): AllergySev
   return 'unknown';
 }
 
-/** Whether an allergy is still current: 'Inactive', 'Resolved' or 'Entered in error' ones are not. */
+/** Whether an allergy is still current: 'Inactive', 'Resolved', 'Refuted' or 'Entered in error' ones are not. */
 export function isActiveAllergy(status: string | null | undefined): boolean {
   const s = words(status);
-  return !/\b(inactive|resolved|entered in error|deleted)\b/.test(s);
+  return !/\b(inactive|resolved|refuted|entered in error|deleted)\b/.test(s);
+}
+
+/**
+ * The allergies that are alerts: the current ones (the server answers only those; one it
+ * still sends as resolved, inactive, refuted or entered in error is not counted or listed).
+ */
+export function currentAllergies<T extends Pick<AllergyLike, 'status'>>(list: readonly T[]): T[] {
+  return list.filter((a) => isActiveAllergy(a.status));
 }
 
 export interface AllergyLike {

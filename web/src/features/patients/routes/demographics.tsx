@@ -25,7 +25,7 @@ import { EmailText } from '@/components/EmailText';
 import { FieldList, PhoneLink, phoneRow, type FieldRow } from '@/components/FieldList';
 import { AllergySeverity } from '../components/AllergySeverity';
 import { EditPatientDialog } from '../components/EditPatientDialog';
-import { bySeverity, severeAllergies } from '../lib/allergy-severity';
+import { bySeverity, currentAllergies, severeAllergies } from '../lib/allergy-severity';
 import { useCurrentPatient } from '../components/patient-context';
 import { MenuList } from './PatientHome';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
@@ -229,7 +229,7 @@ export function AlertsPage() {
             {
               title: 'Allergy Alerts',
               // Current severe allergies first; the severity is shown as its own word, the reaction and status after it.
-              items: bySeverity(allergy.data ?? []).map((a) => ({ key: a.allergyId, description: a.description, date: displayDate(a.created), detail: [a.reaction, a.status].filter(Boolean).join(', '), allergy: a })),
+              items: bySeverity(currentAllergies(allergy.data ?? [])).map((a) => ({ key: a.allergyId, description: a.description, date: displayDate(a.created), detail: [a.reaction, a.status].filter(Boolean).join(', '), allergy: a })),
             },
           ];
           if (groups.every((g) => g.items.length === 0)) return <EmptyText testId="no-alerts">{PATIENT_TEXT.noAlerts}</EmptyText>;

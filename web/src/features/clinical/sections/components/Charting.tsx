@@ -4,9 +4,14 @@ import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiRequestError } from '@/api/errors';
 import { OnceOpened } from '@/components/form/once-opened';
@@ -15,8 +20,8 @@ import { useSession } from '@/lib/session';
 import { isChartedSection, useEntryHistory, useReviewSection, useSignNote, type ChartedSection } from '../api/charting';
 import { useSection } from '../api/get-section';
 import { FORM_TEXT } from '../lib/form-text';
-import { isActiveEntry, severeAllergyNames } from '../lib/charting-rules';
-import { historyRows, isAuthor } from '../lib/history';
+import { amendmentsOf, canSignNote, isActiveEntry, severeAllergyNames } from '../lib/charting-rules';
+import { historyRows } from '../lib/history';
 import { showDateTime } from '../lib/format';
 import { NONE_KNOWN_SECTIONS, type ClinicalEntry, type ClinicalSection, type SectionKey } from '../lib/sections';
 import { NONE_KNOWN_TEXT } from '../lib/texts';
@@ -76,10 +81,65 @@ export function NoneKnownButton({ patientId, section, data }: { patientId: numbe
   );
 }
 
+/**
+ * Takes a 'none known' mark back ('Undo No Known Allergies'): the server records a plain
+ * review instead (`PUT .../review` with `noneKnown: false`); its refusal is shown.
+ */
+export function UndoNoneKnownButton({ patientId, section, data }: { patientId: number; section: SectionKey; data: ClinicalSection }) {
+  const review = useReviewSection(patientId, section);
+  const [error, setError] = useState<string | null>(null);
+  if (!isNoneKnownSection(section) || !data.review?.noneKnown) return null;
+  return (
+    <Box>
+      <Button
+        variant="outlined"
+        onClick={() => {
+          setError(null);
+          review.mutate(false, {
+            onError: (e) => setError(e instanceof ApiRequestError ? (e.fields.noneKnown ?? e.message) : FORM_TEXT.notSaved),
+          });
+        }}
+        disabled={review.isPending}
+        sx={BUTTON_SX}
+      >
+        {FORM_TEXT.undoNoneKnown} {NONE_KNOWN_TEXT[section]}
+      </Button>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="review-error">
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** 'Sign this note? A signed note cannot be changed.': Cancel (focused first) or Sign. */
+function SignDialog({ open, onCancel, onSign }: { open: boolean; onCancel: () => void; onSign: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} role="alertdialog" aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{FORM_TEXT.signQuestion}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{FORM_TEXT.signWarning}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button onClick={onCancel} autoFocus sx={BUTTON_SX}>
+          {FORM_TEXT.cancel}
+        </Button>
+        <Button onClick={onSign} variant="contained" sx={BUTTON_SX}>
+          {FORM_TEXT.sign}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** An entry's actions: Edit (never a note), and for a note Sign (its author, while unsigned) and Amend. */
 export function EntryActions({ patientId, section, entry }: { patientId: number; section: SectionKey; entry: ClinicalEntry }) {
   const [editing, setEditing] = useState(false);
   const [amending, setAmending] = useState(false);
+  const [confirmSign, setConfirmSign] = useState(false);
   const { user } = useSession();
   const sign = useSignNote(patientId);
   const toast = useToast();
@@ -87,7 +147,7 @@ export function EntryActions({ patientId, section, entry }: { patientId: number;
   if (!isChartedSection(section)) return null;
   const r = entry.resource;
   const isNote = r.section === 'clinicalNotes';
-  const canSign = r.section === 'clinicalNotes' && !r.signed && isAuthor(r.author, user);
+  const canSign = canSignNote(entry, user?.userId);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {!isNote && (
@@ -96,22 +156,25 @@ export function EntryActions({ patientId, section, entry }: { patientId: number;
         </Button>
       )}
       {canSign && (
-        <Button
-          variant="contained"
-          disabled={sign.isPending}
-          onClick={() =>
-            sign.mutate(
-              { entryId: entry.entryId, version: entry.version },
-              {
-                onSuccess: () => toast(FORM_TEXT.signed, 'success'),
-                onError: (e) => toast(e instanceof ApiRequestError && e.message ? e.message : FORM_TEXT.notSaved, 'error'),
-              },
-            )
-          }
-          sx={BUTTON_SX}
-        >
-          {FORM_TEXT.sign}
-        </Button>
+        <>
+          <Button variant="contained" disabled={sign.isPending} onClick={() => setConfirmSign(true)} sx={BUTTON_SX}>
+            {FORM_TEXT.sign}
+          </Button>
+          <SignDialog
+            open={confirmSign}
+            onCancel={() => setConfirmSign(false)}
+            onSign={() => {
+              setConfirmSign(false);
+              sign.mutate(
+                { entryId: entry.entryId, version: entry.version },
+                {
+                  onSuccess: () => toast(FORM_TEXT.signed, 'success'),
+                  onError: (e) => toast(e instanceof ApiRequestError && e.message ? e.message : FORM_TEXT.notSaved, 'error'),
+                },
+              );
+            }}
+          />
+        </>
       )}
       {isNote && (
         <Button variant="outlined" onClick={() => setAmending(true)} sx={BUTTON_SX}>
@@ -135,23 +198,40 @@ export function EntryActions({ patientId, section, entry }: { patientId: number;
   );
 }
 
-/** 'Amended by Note N' on a note the list shows amended. */
-export function AmendedBy({ patientId, entryId }: { patientId: number; entryId: number }) {
+const noteLink = (patientId: number, entryId: number) => (
+  <Link component={RouterLink} to={`/patients/${patientId}/clinical/clinicalNotes/${entryId}`} sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+    Note {entryId}
+  </Link>
+);
+
+/**
+ * At the top of a note: 'This note was amended. The correction is in Note N' (the list
+ * shows its amendments), and on an amendment 'This note corrects Note N'.
+ */
+export function AmendNotice({ patientId, entry }: { patientId: number; entry: ClinicalEntry }) {
   const list = useSection(patientId, 'clinicalNotes');
-  const amendments = (list.data?.entries ?? []).filter((e) => e.resource.section === 'clinicalNotes' && e.resource.amends === entryId);
-  if (amendments.length === 0) return null;
+  const amendments = amendmentsOf(list.data?.entries ?? []).get(entry.entryId) ?? [];
+  const amends = entry.resource.section === 'clinicalNotes' && typeof entry.resource.amends === 'number' ? entry.resource.amends : null;
+  if (amendments.length === 0 && amends === null) return null;
   return (
-    <Typography data-testid="amended-by">
-      {FORM_TEXT.amendedBy}{' '}
-      {amendments.map((a, i) => (
-        <span key={a.entryId}>
-          {i > 0 && ', '}
-          <Link component={RouterLink} to={`/patients/${patientId}/clinical/clinicalNotes/${a.entryId}`} sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
-            Note {a.entryId}
-          </Link>
-        </span>
-      ))}
-    </Typography>
+    <Alert severity={amendments.length > 0 ? 'warning' : 'info'} data-testid="amend-notice" sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere', py: 0 } }}>
+      {amendments.length > 0 && (
+        <Box data-testid="amended-by">
+          {FORM_TEXT.amendedNotice}{' '}
+          {amendments.map((id, i) => (
+            <span key={id}>
+              {i > 0 && ', '}
+              {noteLink(patientId, id)}
+            </span>
+          ))}
+        </Box>
+      )}
+      {amends !== null && (
+        <Box data-testid="amends-note">
+          {FORM_TEXT.amendsNotice} {noteLink(patientId, amends)}
+        </Box>
+      )}
+    </Alert>
   );
 }
 

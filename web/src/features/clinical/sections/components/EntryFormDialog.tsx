@@ -49,21 +49,19 @@ import {
   problemValues,
   smokingSchema,
   smokingValues,
+  diagnosisText,
   toEntryInput,
   type ProblemValues,
   type ValuesOf,
 } from '../lib/entry-forms';
+import { ALLERGY_CATEGORY_CODES, allergyCategory } from '../lib/format';
 import type { ClinicalEntry, ResourceOf } from '../lib/sections';
 
 const todayText = () => format(new Date(), 'yyyy-MM-dd');
 
 const choices = (pairs: ReadonlyArray<readonly [string, string]>): FormChoice[] => pairs.map(([value, label]) => ({ value, label }));
-const ALLERGY_CATEGORIES = choices([
-  ['medication', 'Medication'],
-  ['food', 'Food'],
-  ['environment', 'Environment'],
-  ['biologic', 'Biologic'],
-]);
+/** In the list's words ('Drug', 'Environmental'): one word for a type in the form and the list. */
+const ALLERGY_CATEGORIES: FormChoice[] = ALLERGY_CATEGORY_CODES.map((code) => ({ value: code, label: allergyCategory(code) }));
 const SEVERITIES = choices([
   ['mild', 'Mild'],
   ['moderate', 'Moderate'],
@@ -123,17 +121,17 @@ const DIAGNOSIS_MAX = parameterLimits['/api/diagnosis/'].get.search.maxLength;
  * first). Keyboard (arrows, Enter) and touch alike; the chosen code fills `code` and `description`.
  */
 function DiagnosisField({ form, id }: { form: UseFormReturn<ProblemValues>; id: string }) {
-  const [text, setText] = useState(() => {
-    const v = form.getValues();
-    return v.code ? `${v.code} ${v.description}`.trim() : '';
-  });
+  // What the field shows is a form value (`search`): a typed text counts as a change (closing
+  // asks first) and is kept when the field is left without a pick.
+  const text = useWatch({ control: form.control, name: 'search' });
   const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
   const debouncer = useMemo(() => createDebouncer(setSearch, { delay: 300, maxWait: 800 }), []);
   useEffect(() => () => debouncer.cancel(), [debouncer]);
   const results = useDiagnosisSearch(search);
   const code = useWatch({ control: form.control, name: 'code' });
   const description = useWatch({ control: form.control, name: 'description' });
-  const chosen: Diagnosis | null = code ? ({ code, diagnosis: description, billable: true, index: 0 } as Diagnosis) : null;
+  const chosen = useMemo(() => (code ? ({ code, diagnosis: description, billable: true, index: 0 } as Diagnosis) : null), [code, description]);
   const options = results.data ?? [];
   const noOptions = search.trim().length < 2 ? FORM_TEXT.typeMore : results.isFetching ? FORM_TEXT.searching : FORM_TEXT.noResults;
   return (
@@ -146,6 +144,10 @@ function DiagnosisField({ form, id }: { form: UseFormReturn<ProblemValues>; id: 
           options={options}
           value={chosen}
           inputValue={text}
+          open={open}
+          onOpen={() => setOpen(true)}
+          onClose={() => setOpen(false)}
+          clearOnBlur={false}
           filterOptions={(o) => o}
           isOptionEqualToValue={(a, b) => a.code === b.code}
           getOptionLabel={(o) => `${o.code} ${o.diagnosis}`}
@@ -153,18 +155,21 @@ function DiagnosisField({ form, id }: { form: UseFormReturn<ProblemValues>; id: 
           noOptionsText={noOptions}
           autoHighlight
           onInputChange={(_event, typed, reason) => {
-            if (reason === 'reset') return;
-            setText(typed);
+            // Only what the user typed or cleared changes the text: never a reset or a blur.
+            if (reason !== 'input' && reason !== 'clear') return;
+            form.setValue('search', typed);
             debouncer.type(typed);
-            if (reason === 'clear' || typed === '') {
-              field.onChange('');
-              form.setValue('description', '');
+            // Typing over a chosen code unchooses it: the text is no longer that code.
+            if (reason === 'clear' || typed !== diagnosisText(code, description)) {
+              if (code) field.onChange('');
+              if (description) form.setValue('description', '');
             }
+            if (fieldState.error?.type === 'blur') form.clearErrors('code');
           }}
           onChange={(_event, option) => {
             field.onChange(option?.code ?? '');
             form.setValue('description', option?.diagnosis ?? '');
-            setText(option ? `${option.code} ${option.diagnosis}` : '');
+            form.setValue('search', option ? diagnosisText(option.code, option.diagnosis) : '');
             if (option) form.clearErrors('code');
           }}
           renderOption={(props, option) => {
@@ -189,7 +194,19 @@ function DiagnosisField({ form, id }: { form: UseFormReturn<ProblemValues>; id: 
               label="ICD-10-CM code or description"
               required
               inputRef={field.ref}
-              onBlur={field.onBlur}
+              onBlur={() => {
+                field.onBlur();
+                // Typed but not picked: the text stays, and the field says to pick from the list.
+                const values = form.getValues();
+                if (values.code === '' && values.search.trim() !== '') form.setError('code', { type: 'blur', message: FORM_TEXT.notInList });
+              }}
+              onKeyDown={(event) => {
+                // Escape in the open list closes the list only, never the form around it.
+                if (event.key === 'Escape' && open) {
+                  event.stopPropagation();
+                  setOpen(false);
+                }
+              }}
               error={!!fieldState.error}
               helperText={fieldState.error?.message ?? 'Type a code or words of the description'}
               slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: DIAGNOSIS_MAX } }}
@@ -208,7 +225,6 @@ function Fields({ section, form, ids, today }: { section: ChartedSection; form: 
   const problemStatus = useWatch({ control: form.control, name: 'clinicalStatus' }) as string | undefined;
   const vaccines = useQuery({ ...vaccinesQueryOptions, enabled: section === 'immunizations' });
   const codes = useQuery({ ...clinicalCodesQueryOptions, enabled: section === 'smokingStatus' });
-  const listId = useId();
   switch (section) {
     case 'allergies':
       return (
@@ -239,8 +255,8 @@ function Fields({ section, form, ids, today }: { section: ChartedSection; form: 
           <FormTextField {...common('dosage', 'Dosage')} />
           <FormTextField {...common('reason', 'Reason')} />
           <FormSelect {...common('status', 'Status')} choices={MEDICATION_STATUSES} />
-          <FormTextField {...common('start', 'Start')} type="date" />
-          <FormTextField {...common('end', 'End')} type="date" />
+          <FormTextField {...common('start', 'Start')} type="date" max={today} />
+          <FormTextField {...common('end', 'End')} type="date" max={today} />
           <FormTextField {...common('prescriber', 'Prescriber')} />
         </>
       );
@@ -250,6 +266,7 @@ function Fields({ section, form, ids, today }: { section: ChartedSection; form: 
           <FormSelect
             {...common('cvx', 'Vaccine')}
             required
+            long
             choices={(vaccines.data ?? []).map((v) => ({ value: v.cvx, label: `${v.name} (CVX ${v.cvx})` }))}
             empty={vaccines.isError ? 'The vaccines could not be loaded' : vaccines.data ? 'Choose a vaccine' : 'Loading…'}
           />
@@ -272,29 +289,7 @@ function Fields({ section, form, ids, today }: { section: ChartedSection; form: 
     case 'clinicalNotes':
       return (
         <>
-          <Controller
-            control={form.control}
-            name="noteType"
-            render={({ field, fieldState }) => (
-              <TextField
-                id={ids('noteType')}
-                label="Type"
-                required
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'Progress note, Phone call…'}
-                slotProps={{ htmlInput: { list: listId, autoComplete: 'off' } }}
-              />
-            )}
-          />
-          <datalist id={listId}>
-            {NOTE_TYPES.map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
+          <FormSelect {...common('noteType', 'Type')} required choices={noteTypeChoices(form.getValues('noteType') as string)} empty="Choose a type" />
           <FormTextField {...common('text', 'Note')} required multiline />
           <FormCheckbox form={form} name="sign" label={FORM_TEXT.signNow} id={ids('sign')} />
         </>
@@ -321,14 +316,21 @@ function Fields({ section, form, ids, today }: { section: ChartedSection; form: 
   }
 }
 
+/** The note types (an amended note's own type too, when it is another). */
+function noteTypeChoices(current: string): FormChoice[] {
+  const types: string[] = [...NOTE_TYPES];
+  if (current && !types.includes(current)) types.push(current);
+  return types.map((t) => ({ value: t, label: t }));
+}
+
 function schemaOf(section: ChartedSection, today: string) {
   switch (section) {
     case 'allergies':
-      return allergySchema;
+      return allergySchema(today);
     case 'problemList':
-      return problemSchema;
+      return problemSchema(today);
     case 'medications':
-      return medicationSchema;
+      return medicationSchema(today);
     case 'immunizations':
       return immunizationSchema(today);
     case 'clinicalNotes':

@@ -39,4 +39,14 @@ describe('the section registry', () => {
     expect(labels('completed')).not.toContain('Reason not given');
     expect(labels('not-done')).toContain('Reason not given');
   });
+  it("never labels a problem's ICD-10-CM code 'UMLS concept'; a stopped medication without an end says it is stopped", () => {
+    const problem = (umlsId: string) =>
+      ({ entryId: 5, recordedAt: '2026-01-01T00:00:00Z', version: 1, resource: { section: 'problemList', code: 'E11.9', description: 'Type 2 diabetes mellitus without complications', umlsId, clinicalStatus: 'active', recorded: '2026-01-01T00:00:00Z' } }) as ClinicalEntry;
+    const labels = (umlsId: string) => detailOf(problem(umlsId), 66).rows.map((row) => row.label);
+    expect(labels('ICD10CM:E11.9')).not.toContain('UMLS concept');
+    expect(labels('E11.9')).not.toContain('UMLS concept');
+    expect(labels('C0011860')).toContain('UMLS concept');
+    const stopped = { entryId: 6, recordedAt: '2026-01-01T00:00:00Z', version: 1, resource: { section: 'medications', medication: 'Amoxicillin', dosage: '', reason: '', status: 'stopped', prescriber: '', start: '2026-01-02' } } as ClinicalEntry;
+    expect(rowOf(stopped).lines).toContain('Started 01/02/2026 · Stopped');
+  });
 });

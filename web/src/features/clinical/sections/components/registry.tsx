@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FieldRow } from '@/components/FieldList';
 import {
@@ -16,6 +16,7 @@ import {
   bmiDisplay,
   codeWords,
   dateSpan,
+  medicationSpan,
   dioptres,
   directionWords,
   dotted,
@@ -35,6 +36,7 @@ import {
   showDateTime,
   sizeKb,
   udiParts,
+  urlParts,
   vitalsDisplay,
   yesNo,
 } from '../lib/format';
@@ -68,6 +70,9 @@ export interface SectionView<K extends SectionKey> {
 export type Registry = { [K in SectionKey]: SectionView<K> };
 
 /** A link inside a field's value, tall enough for a finger (44 px) without moving its text. */
+/** A UMLS concept unique identifier: 'C0011860'. */
+export const isUmlsConcept = (id: string | null | undefined): boolean => /^C\d{7}$/.test((id ?? '').trim());
+
 const TAP_SX = { display: 'inline-flex', alignItems: 'center', minHeight: 44, overflowWrap: 'anywhere' } as const;
 
 /** A long text as written: its line breaks kept, long words wrapped. */
@@ -259,8 +264,13 @@ export const SECTION_VIEWS: Registry = {
         {
           label: 'Link',
           value: /^https?:\/\//i.test(r.link) ? (
-            <Link href={r.link} target="_blank" rel="noopener noreferrer" sx={TAP_SX}>
-              {r.link}
+            <Link href={r.link} target="_blank" rel="noopener noreferrer" sx={{ ...TAP_SX, display: 'inline-block', py: 1.25, overflowWrap: 'normal' }}>
+              {urlParts(r.link).map((part, index) => (
+                <Fragment key={index}>
+                  {index > 0 && <wbr />}
+                  {part}
+                </Fragment>
+              ))}
             </Link>
           ) : (
             r.link
@@ -406,7 +416,7 @@ export const SECTION_VIEWS: Registry = {
     row: (r) => ({
       primary: r.medication,
       aside: r.status !== 'active' ? <Tag tone="neutral">{codeWords(r.status)}</Tag> : undefined,
-      lines: [r.dosage, dotted(r.reason, dateSpan(r.start, r.end))],
+      lines: [r.dosage, dotted(r.reason, medicationSpan(r.start, r.end, r.status))],
     }),
     heading: (r) => r.medication,
     detail: (r) => ({
@@ -566,7 +576,9 @@ export const SECTION_VIEWS: Registry = {
         { label: 'Status', value: codeWords(r.clinicalStatus) },
         { label: 'Onset', value: showDate(r.onset) },
         { label: 'Resolved', value: showDate(r.resolved) },
-        { label: 'UMLS concept', value: r.umlsId },
+        // Only a real UMLS concept id (C and 7 digits) is one: a problem charted here carries its
+        // code as `umlsId` ('ICD10CM:E11.9'), which is not shown again under the wrong name.
+        ...(isUmlsConcept(r.umlsId) ? [{ label: 'UMLS concept', value: r.umlsId }] : []),
         { label: 'Recorded', value: showDateTime(r.recorded) },
       ],
     }),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/api/errors';
 import { parameterLimits } from '@/api/limits';
-import { schemaErrors } from '@/components/form/rules';
+import { BAD_DATE, schemaErrors } from '@/components/form/rules';
 import { attachmentQuery, attachmentSchema, attachmentValues, fileProblem, isPreviewable, mediaTypeOf, uploadFailure } from './attachment-form';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, fileSizeText } from './attachment-text';
 
@@ -73,7 +73,8 @@ describe('attachment form: rules', () => {
 
   it('refuses a date in the future and text over the limits', () => {
     const ok = { ...attachmentValues(TODAY), file, title: 'Rash' };
-    expect(schemaErrors(schema, { ...ok, date: '2026-05-11' })).toEqual({ date: 'The date cannot be in the future' });
+    expect(schemaErrors(schema, { ...ok, date: '2026-05-11' })).toEqual({ date: 'Cannot be in the future' });
+    expect(schemaErrors(schema, { ...ok, date: BAD_DATE })).toEqual({ date: 'Not a valid date' });
     expect(schemaErrors(schema, { ...ok, date: '' })).toEqual({});
     const limits = parameterLimits['/api/patients/patient/{patientId}/clinical/{section}'].post;
     expect(schemaErrors(schema, { ...ok, title: 'x'.repeat(limits.title.maxLength + 1) }).title).toBe(`At most ${limits.title.maxLength} characters`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiRequestError } from '@/api/errors';
 import { parameterLimits } from '@/api/limits';
+import { BAD_DATE, INVALID_DATE_TEXT } from '@/components/form/rules';
 import type { operations } from '@/api/schema';
 import { MESSAGES } from '@/lib/messages';
 import { requiredError } from '@/lib/validation';
@@ -80,7 +81,8 @@ export function attachmentSchema(today: string) {
     .superRefine((v, ctx) => {
       const problem = fileProblem(v.file);
       if (problem) ctx.addIssue({ code: 'custom', path: ['file'], message: problem });
-      if (isFutureDay(v.date, today)) ctx.addIssue({ code: 'custom', path: ['date'], message: FORM_TEXT.notFuture });
+      if (v.date === BAD_DATE) ctx.addIssue({ code: 'custom', path: ['date'], message: INVALID_DATE_TEXT });
+      else if (isFutureDay(v.date, today)) ctx.addIssue({ code: 'custom', path: ['date'], message: FORM_TEXT.notFuture });
     }) satisfies z.ZodType<AttachmentValues>;
 }
 

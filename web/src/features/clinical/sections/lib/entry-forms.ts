@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { limits } from '@/api/limits';
 import type { components } from '@/api/schema';
-import type { FormFields } from '@/components/form/rules';
+import { BAD_DATE, INVALID_DATE_TEXT, type FormFields } from '@/components/form/rules';
 import { MESSAGES } from '@/lib/messages';
 import { requiredError } from '@/lib/validation';
 import type { ClinicalEntryInput, ChartedSection } from '../api/charting';
 import { FORM_TEXT } from './form-text';
+import { withoutHiddenCharacters } from './hidden-characters';
 import type { ResourceOf } from './sections';
 
 export { FIELD_LABELS, FORM_TEXT } from './form-text';
@@ -16,19 +17,39 @@ const required = z.string().refine((v) => requiredError(v) === undefined, MESSAG
 const max = (n: number | undefined) => (n === undefined ? z.string() : z.string().max(n, `At most ${n} characters`));
 const requiredMax = (n: number | undefined) => required.pipe(max(n));
 
+/** Whether a yyyy-MM-dd day is after `today` (yyyy-MM-dd). */
+export const isFutureDay = (day: string, today: string) => day !== '' && day !== BAD_DATE && day > today;
+
+/**
+ * A date of the chart (every one is a day of the patient's life so far, as the server checks):
+ * a day the input shows but that does not exist is 'Not a valid date'; after `today` it is
+ * the server's 'Cannot be in the future'.
+ */
+function day(today: string, isRequired = false) {
+  return z.string().superRefine((v, ctx) => {
+    if (v === BAD_DATE) ctx.addIssue({ code: 'custom', message: INVALID_DATE_TEXT });
+    else if (isRequired && v.trim() === '') ctx.addIssue({ code: 'custom', message: MESSAGES.requiredField });
+    else if (isFutureDay(v, today)) ctx.addIssue({ code: 'custom', message: FORM_TEXT.notFuture });
+  });
+}
+/** Both days set and real: whether `later` is before `earlier`. */
+const before = (later: string, earlier: string) => later !== '' && earlier !== '' && later !== BAD_DATE && earlier !== BAD_DATE && later < earlier;
+
 // ---- Allergies
 export type AllergyValues = FormFields<S['AllergyInput'], 'substance' | 'category' | 'severity' | 'reaction' | 'clinicalStatus' | 'verificationStatus' | 'onset' | 'note'>;
 const AL = limits.AllergyInput;
-export const allergySchema = z.object({
-  substance: requiredMax(AL.substance.maxLength),
-  category: z.string(),
-  severity: z.string(),
-  reaction: max(AL.reaction.maxLength),
-  clinicalStatus: z.string(),
-  verificationStatus: z.string(),
-  onset: z.string(),
-  note: max(AL.note.maxLength),
-}) satisfies z.ZodType<AllergyValues>;
+export function allergySchema(today: string) {
+  return z.object({
+    substance: requiredMax(AL.substance.maxLength),
+    category: z.string(),
+    severity: z.string(),
+    reaction: max(AL.reaction.maxLength),
+    clinicalStatus: z.string(),
+    verificationStatus: z.string(),
+    onset: day(today),
+    note: max(AL.note.maxLength),
+  }) satisfies z.ZodType<AllergyValues>;
+}
 
 export function allergyValues(r?: ResourceOf<'allergies'>): AllergyValues {
   return {
@@ -47,29 +68,47 @@ export function allergyValues(r?: ResourceOf<'allergies'>): AllergyValues {
 export interface ProblemValues extends FormFields<S['ConditionInput'], 'code' | 'clinicalStatus' | 'onset' | 'resolved'> {
   /** The chosen code's description (shown, not sent). */
   description: string;
+  /** What the ICD-10-CM combobox shows: the chosen code and description, or what was typed (not sent). */
+  search: string;
 }
-export const problemSchema = z
-  .object({ code: required, description: z.string(), clinicalStatus: z.string(), onset: z.string(), resolved: z.string() })
-  .superRefine((v, ctx) => {
-    if (v.clinicalStatus === 'resolved' && v.resolved.trim() === '') ctx.addIssue({ code: 'custom', path: ['resolved'], message: MESSAGES.requiredField });
-  }) satisfies z.ZodType<ProblemValues>;
+/** The combobox's text for a chosen code. */
+export const diagnosisText = (code: string, description: string) => (code ? `${code} ${description}`.trim() : '');
+
+export function problemSchema(today: string) {
+  return z
+    .object({ code: z.string(), description: z.string(), search: z.string(), clinicalStatus: z.string(), onset: day(today), resolved: day(today) })
+    .superRefine((v, ctx) => {
+      // Typed but not picked: the text stays and the field says to pick from the list.
+      if (v.code === '') ctx.addIssue({ code: 'custom', path: ['code'], message: v.search.trim() === '' ? MESSAGES.requiredField : FORM_TEXT.notInList });
+      if (v.clinicalStatus === 'resolved' && v.resolved.trim() === '') ctx.addIssue({ code: 'custom', path: ['resolved'], message: MESSAGES.requiredField });
+      if (v.clinicalStatus === 'resolved' && before(v.resolved, v.onset)) ctx.addIssue({ code: 'custom', path: ['resolved'], message: FORM_TEXT.resolvedBeforeOnset });
+    }) satisfies z.ZodType<ProblemValues>;
+}
 
 export function problemValues(r?: ResourceOf<'problemList'>): ProblemValues {
-  return { code: r?.code ?? '', description: r?.description ?? '', clinicalStatus: r?.clinicalStatus || 'active', onset: r?.onset ?? '', resolved: r?.resolved ?? '' };
+  const code = r?.code ?? '';
+  const description = r?.description ?? '';
+  return { code, description, search: diagnosisText(code, description), clinicalStatus: r?.clinicalStatus || 'active', onset: r?.onset ?? '', resolved: r?.resolved ?? '' };
 }
 
 // ---- Medications
 export type MedicationValues = FormFields<S['MedicationInput'], 'medication' | 'dosage' | 'reason' | 'start' | 'end' | 'status' | 'prescriber'>;
 const ME = limits.MedicationInput;
-export const medicationSchema = z.object({
-  medication: requiredMax(ME.medication.maxLength),
-  dosage: max(ME.dosage.maxLength),
-  reason: max(ME.reason.maxLength),
-  start: z.string(),
-  end: z.string(),
-  status: z.string(),
-  prescriber: max(ME.prescriber.maxLength),
-}) satisfies z.ZodType<MedicationValues>;
+export function medicationSchema(today: string) {
+  return z
+    .object({
+      medication: requiredMax(ME.medication.maxLength),
+      dosage: max(ME.dosage.maxLength),
+      reason: max(ME.reason.maxLength),
+      start: day(today),
+      end: day(today),
+      status: z.string(),
+      prescriber: max(ME.prescriber.maxLength),
+    })
+    .superRefine((v, ctx) => {
+      if (before(v.end, v.start)) ctx.addIssue({ code: 'custom', path: ['end'], message: FORM_TEXT.endBeforeStart });
+    }) satisfies z.ZodType<MedicationValues>;
+}
 
 export function medicationValues(r?: ResourceOf<'medications'>): MedicationValues {
   return {
@@ -93,14 +132,11 @@ export interface ImmunizationValues extends FormFields<S['ImmunizationInput'], '
 }
 const IM = limits.ImmunizationInput;
 
-/** Whether a yyyy-MM-dd day is after `today` (yyyy-MM-dd). */
-export const isFutureDay = (day: string, today: string) => day !== '' && day > today;
-
 export function immunizationSchema(today: string) {
   return z
     .object({
       cvx: required,
-      occurrence: required,
+      occurrence: day(today, true),
       status: z.string(),
       notGiven: z.boolean(),
       statusReason: max(IM.statusReason.maxLength),
@@ -112,7 +148,6 @@ export function immunizationSchema(today: string) {
     })
     .superRefine((v, ctx) => {
       if (v.notGiven && v.statusReason.trim() === '') ctx.addIssue({ code: 'custom', path: ['statusReason'], message: MESSAGES.requiredField });
-      if (isFutureDay(v.occurrence, today)) ctx.addIssue({ code: 'custom', path: ['occurrence'], message: FORM_TEXT.notFuture });
     }) satisfies z.ZodType<ImmunizationValues>;
 }
 
@@ -138,7 +173,7 @@ export interface NoteValues extends FormFields<S['ClinicalNoteInput'], 'noteType
 const CN = limits.ClinicalNoteInput;
 export const noteSchema = z.object({ noteType: requiredMax(CN.noteType.maxLength), text: requiredMax(CN.text.maxLength), sign: z.boolean() }) satisfies z.ZodType<NoteValues>;
 export const noteValues = (amended?: ResourceOf<'clinicalNotes'>): NoteValues => ({ noteType: amended?.noteType ?? '', text: amended?.text ?? '', sign: false });
-/** The note types offered as suggestions (the server takes any text). */
+/** The note types the form offers (the server takes any text: an amended note keeps its own). */
 export const NOTE_TYPES = ['Progress note', 'Phone call', 'Procedure note', 'Consult'] as const;
 
 // ---- Patient notes
@@ -150,9 +185,7 @@ export const patientNoteValues = (r?: ResourceOf<'patientNotes'>): PatientNoteVa
 // ---- Smoking status
 export type SmokingValues = { code: string; effective: string };
 export function smokingSchema(today: string) {
-  return z.object({ code: required, effective: required }).superRefine((v, ctx) => {
-    if (isFutureDay(v.effective, today)) ctx.addIssue({ code: 'custom', path: ['effective'], message: FORM_TEXT.notFuture });
-  }) satisfies z.ZodType<SmokingValues>;
+  return z.object({ code: required, effective: day(today, true) }) satisfies z.ZodType<SmokingValues>;
 }
 export const smokingValues = (r: ResourceOf<'smokingStatus'> | undefined, today: string): SmokingValues => ({ code: r?.code ?? '', effective: r?.effective ?? today });
 
@@ -167,8 +200,14 @@ export interface ValuesOf {
   smokingStatus: SmokingValues;
 }
 
+/** The texts that may break lines (the server's `Lines::Many`); the others are one line. */
+const MULTI_LINE = new Set(['note', 'dosage', 'text']);
+
+/** Each text without the hidden characters the server refuses, then trimmed. */
 const trimmed = <T extends object>(values: T): T =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? withoutHiddenCharacters(v, MULTI_LINE.has(k)).trim() : v])) as T;
+/** A long text: hidden characters out, its line breaks and spacing kept. */
+const longText = (text: string) => withoutHiddenCharacters(text, true);
 
 type AllergyCategory = S['AllergyInput']['category'];
 
@@ -211,11 +250,11 @@ export function toEntryInput<K extends ChartedSection>(section: K, values: Value
     }
     case 'clinicalNotes': {
       const v = values as NoteValues;
-      return { section, noteType: v.noteType.trim(), text: v.text, sign: v.sign, amends: extra.amends ?? null };
+      return { section, noteType: withoutHiddenCharacters(v.noteType).trim(), text: longText(v.text), sign: v.sign, amends: extra.amends ?? null };
     }
     case 'patientNotes': {
       const v = values as PatientNoteValues;
-      return { section, title: v.title.trim(), text: v.text };
+      return { section, title: withoutHiddenCharacters(v.title).trim(), text: longText(v.text) };
     }
     case 'smokingStatus': {
       const v = values as SmokingValues;

@@ -29,7 +29,18 @@ export const FORM_TEXT = {
   saved: 'The entry was saved.',
   signed: 'The note was signed.',
   amendedBy: 'Amended by',
-  notFuture: 'The date cannot be in the future',
+  // The server's words (crates/domain/src/clinical/input.rs), so the form and the server say the same.
+  notFuture: 'Cannot be in the future',
+  notInList: 'Choose a value from the list',
+  endBeforeStart: 'Cannot be before the start date',
+  resolvedBeforeOnset: 'Cannot be before the onset date',
+  signQuestion: 'Sign this note?',
+  signWarning: 'A signed note cannot be changed.',
+  cancel: 'Cancel',
+  amended: 'Amended',
+  amendedNotice: 'This note was amended. The correction is in',
+  amendsNotice: 'This note corrects',
+  undoNoneKnown: 'Undo',
   noResults: 'No ICD-10-CM code matches',
   typeMore: 'Type 2 or more characters',
   searching: 'Searching…',
@@ -74,5 +85,21 @@ export const FIELD_LABELS: Record<string, string> = {
   title: 'Title',
   display: 'Smoking status',
   effective: 'Date',
+  date: 'Date',
+  author: 'Author',
+  signed: 'Status',
+  signedAt: 'Signed on',
+  signedBy: 'Signed by',
+  amends: 'Amends note',
 };
+
+/** Where a field means something else in one section: a smoking status's code is SNOMED CT. */
+const SECTION_FIELD_LABELS: Partial<Record<string, Record<string, string>>> = {
+  smokingStatus: { code: 'SNOMED CT code' },
+};
+
+/** What `field` is called in `section`'s form and history. */
+export function fieldLabel(section: string | undefined, field: string): string {
+  return (section ? SECTION_FIELD_LABELS[section]?.[field] : undefined) ?? FIELD_LABELS[field] ?? field;
+}
 

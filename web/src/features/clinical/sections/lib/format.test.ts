@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   allergyCategory,
+  medicationSpan,
+  urlParts,
   bmiDisplay,
   bySeverity,
   codeWords,
@@ -40,6 +42,14 @@ describe('dates', () => {
   it('joins a span of days', () => {
     expect(dateSpan('2024-03-01', '2025-06-30')).toBe('03/01/2024 – 06/30/2025');
     expect(dateSpan('2024-03-01', null)).toBe('Since 03/01/2024');
+    // A web address wraps only after '/', '.' or '-'.
+    expect(urlParts('https://medlineplus.gov/high-blood.html')).toEqual(['https://', 'medlineplus.', 'gov/', 'high-', 'blood.', 'html']);
+    // A medication that ended without an end date says so instead of 'Since'.
+    expect(medicationSpan('2024-03-01', null, 'active')).toBe('Since 03/01/2024');
+    expect(medicationSpan('2024-03-01', '', 'stopped')).toBe('Started 03/01/2024 · Stopped');
+    expect(medicationSpan('2024-03-01', '', 'completed')).toBe('Started 03/01/2024 · Completed');
+    expect(medicationSpan('', '', 'stopped')).toBe('Stopped');
+    expect(medicationSpan('2024-03-01', '2024-06-30', 'stopped')).toBe('03/01/2024 – 06/30/2024');
     expect(dateSpan(null, '2025-06-30')).toBe('Until 06/30/2025');
     expect(dateSpan(null, undefined)).toBe('');
   });

@@ -197,6 +197,9 @@ export function bySeverity<T extends { resource: object }>(entries: readonly T[]
     .map(({ entry }) => entry);
 }
 
+/** The allergy categories as the form offers them, in the words the list uses. */
+export const ALLERGY_CATEGORY_CODES = ['medication', 'food', 'environment', 'biologic'] as const;
+
 /** An allergy's category as the chart says it: medication -> 'Drug'. */
 export function allergyCategory(category: string | null | undefined): string {
   const c = (category ?? '').trim().toLowerCase();
@@ -247,6 +250,26 @@ export function dateSpan(from: string | null | undefined, to: string | null | un
   if (a) return `Since ${a}`;
   if (b) return `Until ${b}`;
   return '';
+}
+
+/**
+ * A medication's days as its row says them: an active (or held) one as a span ('Since
+ * 03/01/2024'); one that ended without an end date says how it ended instead of reading as
+ * still taken ('Started 03/01/2024 · Stopped'; 'Stopped' alone without a start).
+ */
+export function medicationSpan(start: string | null | undefined, end: string | null | undefined, status: string | null | undefined): string {
+  const ongoing = !status || status === 'active' || status === 'on-hold';
+  if (ongoing || showDate(end)) return dateSpan(start, end);
+  const ended = status === 'entered-in-error' ? '' : codeWords(status);
+  return dotted(showDate(start) ? `Started ${showDate(start)}` : '', ended);
+}
+
+/**
+ * A web address cut after each '/', '.' and '-' (where a phone may wrap it, as it wraps an
+ * e-mail address), never inside a word: 'https://medlineplus.gov/' / 'highbloodpressure.' / 'html'.
+ */
+export function urlParts(url: string): string[] {
+  return url.split(/(?<=[/.-])(?![/.-])/).filter((part) => part !== '');
 }
 
 /**

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { changesBetween, historyRows, isAuthor } from './history';
+import { changesBetween, historyRows } from './history';
 
 describe('entry history', () => {
   it('lists what each version changed from the one before it, newest first', () => {
@@ -19,7 +21,7 @@ describe('entry history', () => {
 
   it('words booleans and counts a field missing on one side as empty', () => {
     expect(changesBetween({ primarySource: false, site: 'Left arm' }, { primarySource: true })).toEqual([
-      { field: 'primarySource', label: 'Source', before: 'Yes', after: 'No' },
+      { field: 'primarySource', label: 'Source', before: 'Given here', after: 'Reported by the patient or another provider' },
       { field: 'site', label: 'Site', before: '', after: 'Left arm' },
     ]);
   });
@@ -32,11 +34,31 @@ describe('entry history', () => {
     ]);
   });
 
-  it("knows a note's author by name, with or without a title after it", () => {
-    const user = { firstName: 'Jordan', lastName: 'Avery' };
-    expect(isAuthor('Jordan Avery', user)).toBe(true);
-    expect(isAuthor('Jordan Avery, Office Manager', user)).toBe(true);
-    expect(isAuthor('Jordan Averyson', user)).toBe(false);
-    expect(isAuthor('Jordan Avery', null)).toBe(false);
+  it("says a note's fields in words and its times as the app shows them, never raw names or ISO times", () => {
+    const changes = changesBetween(
+      { section: 'clinicalNotes', signed: true, signedAt: '2026-03-04T17:05:00Z', signedBy: 'Jordan Avery', amends: 12 },
+      { section: 'clinicalNotes', signed: false, signedAt: null, signedBy: '', amends: null },
+    );
+    expect(changes.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
+      'Status: Unsigned → Signed',
+      `Signed on:  → ${format(new Date('2026-03-04T17:05:00Z'), 'MM/dd/yyyy hh:mm a')}`,
+      'Signed by:  → Jordan Avery',
+      'Amends note:  → Note 12',
+    ]);
   });
+
+  it('names every field of the charted resources in words (the schema\'s fields all have a label)', () => {
+    const openapi: unknown = JSON.parse(readFileSync(new URL('../../../../api/openapi.json', import.meta.url), 'utf8'));
+    const schemas = (openapi as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas;
+    const sections: Record<string, string> = { AllergyIntolerance: 'allergies', Condition: 'problemList', MedicationStatement: 'medications', Immunization: 'immunizations', ClinicalNote: 'clinicalNotes', PatientNote: 'patientNotes', SmokingStatus: 'smokingStatus' };
+    for (const [schema, section] of Object.entries(sections)) {
+      for (const field of Object.keys(schemas[schema]?.properties ?? {})) {
+        const before = { section, [field]: 'a' };
+        const after = { section, [field]: 'b' };
+        for (const change of changesBetween(after, before)) expect(change.label, `${schema}.${field}`).not.toBe(field);
+      }
+    }
+    expect(changesBetween({ section: 'smokingStatus', code: '8517006' }, { section: 'smokingStatus', code: '266919005' })[0]?.label).toBe('SNOMED CT code');
+  });
+
 });

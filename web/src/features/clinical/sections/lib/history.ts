@@ -1,6 +1,6 @@
-import { displayDate } from '@/lib/dates';
+import { displayDate, displayDateTime } from '@/lib/dates';
 import { allergyCategory, codeWords } from './format';
-import { FIELD_LABELS } from './form-text';
+import { fieldLabel } from './form-text';
 
 /** One field a version changed: its label and the value before and after (as text). */
 export interface FieldChange {
@@ -16,15 +16,26 @@ const SKIPPED = new Set(['section', 'recorded', 'textTruncated', 'umlsId']);
 /** Coded fields shown in words, as the entry shows them ('entered-in-error' -> 'Entered in error'). */
 const CODED = new Set(['clinicalStatus', 'verificationStatus', 'status', 'severity']);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Booleans said as the entry says them. */
+const BOOLEAN_WORDS: Record<string, readonly [string, string]> = {
+  primarySource: ['Given here', 'Reported by the patient or another provider'],
+  signed: ['Signed', 'Unsigned'],
+};
 
 const asText = (field: string, value: unknown): string => {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') {
+    const words = BOOLEAN_WORDS[field];
+    return words ? (value ? words[0] : words[1]) : value ? 'Yes' : 'No';
+  }
+  if (field === 'amends' && typeof value === 'number') return `Note ${value}`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
   if (field === 'category') return allergyCategory(text);
   if (CODED.has(field)) return codeWords(text);
   if (DAY.test(text)) return displayDate(text);
+  if (INSTANT.test(text)) return displayDateTime(text) || text;
   return text;
 };
 
@@ -36,13 +47,14 @@ export function changesBetween(newer: object, older: object | null): FieldChange
   if (older === null) return [];
   const a = older as Record<string, unknown>;
   const b = newer as Record<string, unknown>;
+  const section = typeof b.section === 'string' ? b.section : undefined;
   const keys = [...Object.keys(b), ...Object.keys(a).filter((k) => !(k in b))];
   const changes: FieldChange[] = [];
   for (const key of keys) {
     if (SKIPPED.has(key)) continue;
     const before = asText(key, a[key]);
     const after = asText(key, b[key]);
-    if (before !== after) changes.push({ field: key, label: FIELD_LABELS[key] ?? key, before, after });
+    if (before !== after) changes.push({ field: key, label: fieldLabel(section, key), before, after });
   }
   return changes;
 }
@@ -53,17 +65,4 @@ export function historyRows<V extends { resource: object }>(versions: readonly V
     const older = versions[i + 1];
     return { ...v, changes: changesBetween(v.resource, older ? older.resource : null), first: older === undefined };
   });
-}
-
-/**
- * Whether `author` (a note's "First Last", with ', Title' after it when the user has one) is
- * the user. The note names its author only in words (no user id), so this is a guess the
- * server has the last word on (403 for anyone else).
- */
-export function isAuthor(author: string, user: { firstName: string; lastName: string } | null | undefined): boolean {
-  if (!user) return false;
-  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  const name = norm(`${user.firstName} ${user.lastName}`);
-  const written = norm(author);
-  return written === name || written.startsWith(`${name},`);
 }

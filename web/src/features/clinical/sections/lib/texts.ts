@@ -8,6 +8,7 @@ export const SECTIONS_TEXT = {
   entryNotFound: 'This entry was not found',
   loadFailed: 'This could not be loaded. Please try again.',
   reviewedOn: 'Reviewed',
+  reviewedNone: 'reviewed',
   overdue: 'Overdue',
   notGiven: 'Not given',
   signed: 'Signed',

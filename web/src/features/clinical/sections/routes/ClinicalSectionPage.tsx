@@ -9,18 +9,39 @@ import { EmptyText } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { isNotFound, useSection, useSectionEntry } from '../api/get-section';
 import { AddAttachmentButton } from '../components/AddAttachmentButton';
-import { AddEntryButton, AmendedBy, EntryActions, EntryHistory, NoneKnownButton, SevereAllergies } from '../components/Charting';
-import { EntryList } from '../components/EntryList';
+import { AddEntryButton, AmendNotice, EntryActions, EntryHistory, NoneKnownButton, SevereAllergies, UndoNoneKnownButton } from '../components/Charting';
+import { EntryList, type ListRow } from '../components/EntryList';
+import { Tag } from '../components/Tag';
+import { amendmentsOf, reviewLine } from '../lib/charting-rules';
+import { FORM_TEXT } from '../lib/form-text';
 import { detailOf, headingOf, hrefOf, rowOf } from '../components/registry';
 import { TitleBar } from '../components/TitleBar';
 import { Failed, Loading, NoPatientSelected } from '../../components/ClinicalStatus';
 import { bySeverity, overdueFirst, showDate } from '../lib/format';
-import { isSectionKey, parseEntryId, sectionHeading, toolbarTitle, type ClinicalSection, type SectionKey } from '../lib/sections';
+import { NONE_KNOWN_SECTIONS, isSectionKey, parseEntryId, sectionHeading, toolbarTitle, type ClinicalSection, type SectionKey } from '../lib/sections';
 import { EMPTY_TEXT, NONE_KNOWN_TEXT, SECTIONS_TEXT } from '../lib/texts';
 import { TILE_INK } from '../../lib/ink';
 import { CLINICAL_TEXT } from '../../lib/texts';
 
 const boardOf = (patientId: number) => `/patients/${patientId}/clinical`;
+
+const isNoneKnownKey = (section: SectionKey): section is (typeof NONE_KNOWN_SECTIONS)[number] => (NONE_KNOWN_SECTIONS as readonly string[]).includes(section);
+
+/** A row with the 'Amended' tag beside its own (a note corrected by another). */
+function withAmended(row: ListRow, amended: boolean): ListRow {
+  if (!amended) return row;
+  return {
+    ...row,
+    aside: (
+      <>
+        {row.aside}
+        <Tag tone="neutral" testId="note-amended">
+          {FORM_TEXT.amended}
+        </Tag>
+      </>
+    ),
+  };
+}
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -47,7 +68,7 @@ function useHeading(section: SectionKey) {
 }
 
 /** What an empty section says: reviewed and none found (with the date) differs from never asked. */
-function EmptySection({ section, data }: { section: SectionKey; data: ClinicalSection }) {
+function EmptySection({ patientId, section, data }: { patientId: number; section: SectionKey; data: ClinicalSection }) {
   const review = data.review;
   if (review?.noneKnown && (section === 'allergies' || section === 'problemList' || section === 'medications')) {
     return (
@@ -56,6 +77,9 @@ function EmptySection({ section, data }: { section: SectionKey; data: ClinicalSe
         <Typography variant="body2" color="text.secondary">
           {SECTIONS_TEXT.reviewedOn} {showDate(review.reviewedOn)}
         </Typography>
+        <Box sx={{ mt: 1 }}>
+          <UndoNoneKnownButton patientId={patientId} section={section} data={data} />
+        </Box>
       </Box>
     );
   }
@@ -71,6 +95,8 @@ function SectionList({ patientId, section }: { patientId: number; section: Secti
   const data = query.data;
   // Allergies severe first, preventive care overdue first (the server's order otherwise).
   const entries = !data ? [] : section === 'allergies' ? bySeverity(data.entries) : section === 'preventiveCare' ? overdueFirst(data.entries) : data.entries;
+  // A note another note amends says 'Amended' beside its signed state.
+  const amended = section === 'clinicalNotes' ? amendmentsOf(entries) : new Map<number, number[]>();
   return (
     <Frame>
       <TitleBar title={heading.title} color={heading.color} ink={heading.ink} count={data?.count} back={{ to: boardOf(patientId), label: CLINICAL_TEXT.title }} />
@@ -83,19 +109,22 @@ function SectionList({ patientId, section }: { patientId: number; section: Secti
       )}
       {data ? (
         entries.length === 0 ? (
-          <EmptySection section={section} data={data} />
+          <EmptySection patientId={patientId} section={section} data={data} />
         ) : (
           <>
             {data.review && (
-              <Typography variant="body2" color="text.secondary" data-testid="section-reviewed">
-                {SECTIONS_TEXT.reviewedOn} {showDate(data.review.reviewedOn)}
-              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                <Typography variant="body2" color="text.secondary" data-testid="section-reviewed">
+                  {reviewLine(isNoneKnownKey(section) ? section : null, data.review)}
+                </Typography>
+                <UndoNoneKnownButton patientId={patientId} section={section} data={data} />
+              </Box>
             )}
             {section === 'allergies' && <SevereAllergies entries={entries} />}
             <EntryList
               label={heading.title}
               from={`/patients/${patientId}/clinical/${section}`}
-              rows={entries.map((entry) => ({ key: entry.entryId, to: hrefOf(section, patientId, entry.entryId), ...rowOf(entry) }))}
+              rows={entries.map((entry) => withAmended({ key: entry.entryId, to: hrefOf(section, patientId, entry.entryId), ...rowOf(entry) }, amended.has(entry.entryId)))}
             />
           </>
         )
@@ -123,10 +152,10 @@ function EntryPage({ patientId, section, entryId }: { patientId: number; section
         <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }} data-testid="entry-heading">
           {headingOf(entry)}
         </Typography>
+        {section === 'clinicalNotes' && <AmendNotice patientId={patientId} entry={entry} />}
         <EntryActions patientId={patientId} section={section} entry={entry} />
         <FieldList label={headingOf(entry)} rows={detail.rows} />
         {detail.extra}
-        {section === 'clinicalNotes' && <AmendedBy patientId={patientId} entryId={entry.entryId} />}
         <EntryHistory patientId={patientId} section={section} entryId={entry.entryId} />
       </>
     );
