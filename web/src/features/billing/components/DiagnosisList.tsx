@@ -138,6 +138,9 @@ export function DiagnosisList({
   const [announcement, setAnnouncement] = useState('');
   const [pendingFocus, setPendingFocus] = useState<{ umlsId: string; action: MoveAction } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // dnd-kit's live region is fixed to the screen's top-left corner: it is kept in this
+  // 1 px box instead (a transform makes the box hold fixed children), off the app bar.
+  const [announcer, setAnnouncer] = useState<HTMLElement | null>(null);
 
   const placeOf = (umlsId: string, list = latest.current) => list.findIndex((d) => d.umlsId === umlsId);
   const codeOf = (umlsId: string) => latest.current.find((d) => d.umlsId === umlsId)?.code ?? umlsId;
@@ -190,7 +193,8 @@ export function DiagnosisList({
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[restrictToVerticalAxis]} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions }} autoScroll={{ threshold: { x: 0, y: 0.1 } }}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[restrictToVerticalAxis]} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions, ...(announcer ? { container: announcer } : {}) }} autoScroll={{ threshold: { x: 0, y: 0.1 } }}>
+      <Box ref={setAnnouncer} sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', transform: 'translateZ(0)' }} />
       <VisuallyHidden>
         <span role="status" aria-live="polite">
           {announcement}

@@ -2,10 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
+import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
+import { TOAST_AUTO_HIDE_MS } from '@/lib/constants';
 import { createDebouncer } from '@/lib/debounce';
 import { useDiagnosisSearch } from '../api/get-diagnoses';
 import type { Diagnosis } from '../api/types';
@@ -53,7 +56,8 @@ function Search({ onPick }: { onPick: (diagnosis: Diagnosis) => void }) {
       </Box>
       <List id="diagnosis-results" aria-label="Diagnoses found" sx={{ mt: 1 }}>
         {list.map((d) => (
-          <ListItemButton key={d.umlsId} onClick={() => onPick(d)} divider sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <ListItem key={d.umlsId} disablePadding divider>
+            <ListItemButton onClick={() => onPick(d)} sx={{ display: 'block', overflowWrap: 'anywhere' }}>
             <Typography component="span" sx={{ fontWeight: 700 }}>
               {d.code}
             </Typography>{' '}
@@ -63,7 +67,8 @@ function Search({ onPick }: { onPick: (diagnosis: Diagnosis) => void }) {
                 Category, not billable
               </Typography>
             )}
-          </ListItemButton>
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
@@ -73,16 +78,32 @@ function Search({ onPick }: { onPick: (diagnosis: Diagnosis) => void }) {
 /**
  * 'Diagnosis Search': an ICD-10-CM search (settled as the user types, from 2 characters);
  * tapping a code adds it to the order and closes the dialog. A code the order holds already
- * is refused by the page ('Cannot Add Duplicate Diagnoses') and the dialog stays open.
+ * is refused with the error snackbar 'Cannot Add Duplicate Diagnoses' and the dialog stays
+ * open. The snackbar is the dialog's own: the app's toasts sit outside the dialog, which hides
+ * everything around it from screen readers while it is open.
  */
-export default function DiagnosisSearchDialog({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (diagnosis: Diagnosis) => boolean }) {
+export default function DiagnosisSearchDialog({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (diagnosis: Diagnosis) => string | null }) {
+  const [refusal, setRefusal] = useState<{ id: number; text: string } | null>(null);
+  const [shown, setShown] = useState(false);
+  if (!open && shown) setShown(false);
   return (
     <FullScreenDialog open={open} onClose={onClose} title={BILLING_TEXT.diagnosisSearch} testId="diagnosis-search-dialog">
       <Search
         onPick={(d) => {
-          if (onPick(d)) onClose();
+          const refused = onPick(d);
+          if (refused === null) {
+            onClose();
+            return;
+          }
+          setRefusal({ id: Date.now(), text: refused });
+          setShown(true);
         }}
       />
+      <Snackbar key={refusal?.id} open={shown} autoHideDuration={TOAST_AUTO_HIDE_MS} onClose={(_e, reason) => reason !== 'clickaway' && setShown(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="error" variant="filled" onClose={() => setShown(false)} sx={{ width: '100%' }}>
+          {refusal?.text}
+        </Alert>
+      </Snackbar>
     </FullScreenDialog>
   );
 }

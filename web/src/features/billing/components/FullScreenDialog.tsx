@@ -51,7 +51,7 @@ export function FullScreenDialog({
             </Typography>
           </Toolbar>
         </AppBar>
-        <Box sx={{ p: 2, maxWidth: 720, width: '100%', mx: 'auto' }}>
+        <Box sx={{ p: 2, maxWidth: 720, width: '100%', minWidth: 0, boxSizing: 'border-box', mx: 'auto' }}>
           <DirtyFormsProvider value={guard.forms}>{children}</DirtyFormsProvider>
         </Box>
       </Dialog>

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -165,7 +166,8 @@ function ProcedureSearch({
       </Box>
       <List id="procedure-results" aria-label="Procedure codes found">
         {list.map((fee) => (
-          <ListItemButton key={fee.code} onClick={() => onPick(fee)} divider sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <ListItem key={fee.code} disablePadding divider>
+            <ListItemButton onClick={() => onPick(fee)} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Box sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
               <Typography component="span" sx={{ fontWeight: 700 }}>
                 {fee.code}
@@ -180,7 +182,8 @@ function ProcedureSearch({
             <Typography component="span" sx={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
               {dollars(fee.fee)}
             </Typography>
-          </ListItemButton>
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
@@ -294,10 +297,10 @@ function ChargeForm({
         <ReadOnly id="charge-procedure" label={BILLING_TEXT.procedure} value={charge.procedure} />
         <ReadOnly id="charge-description" label={BILLING_TEXT.description} value={charge.description} multiline />
         <Grid container spacing={2}>
-          <Grid size={6}>
+          <Grid size={6} sx={{ minWidth: 0 }}>
             <ReadOnly id="charge-unitFee" label={BILLING_TEXT.unitFee} value={dollars(charge.unitFee)} />
           </Grid>
-          <Grid size={6}>
+          <Grid size={6} sx={{ minWidth: 0 }}>
             <Field
               id="charge-units"
               label={BILLING_TEXT.units}
@@ -318,7 +321,7 @@ function ChargeForm({
             'Modifiers',
             <Grid container spacing={2}>
               {MODIFIERS.map((m, i) => (
-                <Grid size={6} key={m}>
+                <Grid size={6} key={m} sx={{ minWidth: 0 }}>
                   <Field id={`charge-${m}`} label={BILLING_TEXT.modifier(i + 1)} value={values[m]} onChange={(t) => set(m, t.toUpperCase().replace(/[^A-Z0-9]/g, ''))} error={errors[m]} maxLength={2} />
                 </Grid>
               ))}
@@ -328,10 +331,10 @@ function ChargeForm({
           group(
             'Tooth and Surface',
             <Grid container spacing={2}>
-              <Grid size={6}>
+              <Grid size={6} sx={{ minWidth: 0 }}>
                 <Field id="charge-tooth" label={BILLING_TEXT.tooth} value={values.tooth} onChange={(t) => set('tooth', t.toUpperCase().replace(/[^A-Z0-9]/g, ''))} error={errors.tooth} maxLength={2} helperText="1-32 or A-T" />
               </Grid>
-              <Grid size={6}>
+              <Grid size={6} sx={{ minWidth: 0 }}>
                 <Field id="charge-surface" label={BILLING_TEXT.surface} value={values.surface} onChange={(t) => set('surface', filterSurface(t))} error={errors.surface} maxLength={SURFACE_LETTERS.length} helperText={BILLING_TEXT.surfaceHelp} />
               </Grid>
             </Grid>,

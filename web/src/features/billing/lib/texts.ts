@@ -46,7 +46,7 @@ export const BILLING_TEXT = {
   moveUp: (code: string) => `Move ${code} up`,
   moveDown: (code: string) => `Move ${code} down`,
   dragHandle: (code: string) => `Drag ${code} to reorder`,
-  inUse: 'Used by a charge: remove it from the charges first',
+  inUse: 'Used by a charge',
   diagnosesLimit: (max: number) => `An order holds at most ${max} diagnoses.`,
   chargeDiagnoses: 'Diagnoses for this charge',
   chargeDiagnosesHelp: (max: number) => `At most ${max} per charge.`,

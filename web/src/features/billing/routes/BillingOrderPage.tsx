@@ -98,14 +98,12 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
     redirect.current = setTimeout(() => void navigate(`/patients/${patientId}/patient_home`), REDIRECT_DELAY_MS);
   };
 
-  const pickDiagnosis = (d: Diagnosis): boolean => {
+  /** Adds a diagnosis picked in the search; answers why it was refused (the dialog's snackbar says it), or null. */
+  const pickDiagnosis = (d: Diagnosis): string | null => {
     const next = addDiagnosis(diagnoses, { umlsId: d.umlsId, code: d.code, diagnosis: d.diagnosis });
-    if (!next.ok) {
-      toast(next.reason === 'duplicate' ? BILLING_TEXT.duplicateDiagnosis : BILLING_TEXT.diagnosesLimit(MAX_DIAGNOSES), 'error');
-      return false;
-    }
+    if (!next.ok) return next.reason === 'duplicate' ? BILLING_TEXT.duplicateDiagnosis : BILLING_TEXT.diagnosesLimit(MAX_DIAGNOSES);
     setDiagnoses(next.diagnoses);
-    return true;
+    return null;
   };
 
   const saveCharge = (charge: Charge) => {
