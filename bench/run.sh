@@ -5,6 +5,7 @@
 #   bench/run.sh                      # search, orders, schedule and clinical
 #   bench/run.sh schedule             # one of them
 #   bench/run.sh diagnosis            # the ICD-10-CM search (in memory; any practice)
+#   bench/run.sh fees charges         # the fee search and posting a ten-line billing order
 #   PATIENTS=100000 bench/run.sh      # a smaller practice
 #   DATABASES=postgres bench/run.sh   # one database
 #
@@ -64,6 +65,9 @@ direct() {
     schedule) target/release/schedule-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     clinical) target/release/clinical-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     diagnosis) target/release/diagnosis-bench --seconds "$SECONDS_EACH" --concurrency 1,32 --write-queries bench/data/diagnosis-queries.txt ;;
+    # One binary measures both; each bench name prints its own lines.
+    fees|charges) target/release/billing-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 \
+      --only "$bench" --write-queries bench/data/fee-queries.txt ;;
   esac
 }
 
@@ -72,7 +76,10 @@ api() {
   local bench=$1 token=$2 label=${3:-}
   local script=bench/$bench.lua
   # Warm the server's caches as the direct run did.
-  export DIAGNOSIS_QUERIES=bench/data/diagnosis-queries.txt
+  export DIAGNOSIS_QUERIES=bench/data/diagnosis-queries.txt FEE_QUERIES=bench/data/fee-queries.txt
+  # Two days back: a day past in the practice's time zone whatever the hour in UTC.
+  BILL_DATE=$(date -u -d '2 days ago' +%Y-%m-%d)
+  export BILL_DATE
   ALL=${ALL:-0} QUERIES=$QUERIES PATIENTS=$PATIENTS TOKEN=$token wrk -t1 -c4 -d5s -s "$script" http://127.0.0.1:$PORT >/dev/null
   for clients in 1 32; do
     local threads

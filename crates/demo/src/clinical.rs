@@ -23,20 +23,48 @@ pub struct ClinicalRecords {
     pub referrals: Vec<patient_referral::Model>,
 }
 
-/// (name, CVX, manufacturer, from age, to age)
-static VACCINES: &[(&str, &str, &str, i64, i64)] = &[
-    ("DTaP", "20", "Sanofi Pasteur", 0, 7),
-    ("Hepatitis B, pediatric", "08", "Merck & Co.", 0, 18),
-    ("MMR", "03", "Merck & Co.", 1, 18),
-    ("Varicella", "21", "Merck & Co.", 1, 18),
-    ("IPV (polio)", "10", "Sanofi Pasteur", 0, 7),
-    ("Tdap", "115", "GlaxoSmithKline", 11, 120),
-    ("HPV9", "165", "Merck & Co.", 9, 45),
-    ("Influenza, seasonal, injectable", "141", "Seqirus", 0, 120),
-    ("COVID-19, mRNA (Comirnaty), 30 mcg/0.3 mL", "309", "Pfizer-BioNTech", 12, 120),
-    ("Pneumococcal conjugate PCV20", "216", "Pfizer", 65, 120),
-    ("Zoster recombinant (Shingrix)", "187", "GlaxoSmithKline", 50, 120),
-    ("Hepatitis A, adult", "52", "GlaxoSmithKline", 19, 120),
+/// A vaccine the demo gives: a dose of it falls between the ages and after the day it
+/// came to market, and a series' doses are numbered in the order they were given.
+struct DemoVaccine {
+    name: &'static str,
+    cvx: &'static str,
+    manufacturer: &'static str,
+    from_age: i64,
+    to_age: i64,
+    /// (year, month, day) of its US licence.
+    licensed: (i32, u32, u32),
+    /// Doses in the series (a seasonal vaccine: one a season).
+    doses: i32,
+    seasonal: bool,
+}
+
+const fn vaccine(
+    name: &'static str,
+    cvx: &'static str,
+    manufacturer: &'static str,
+    ages: (i64, i64),
+    licensed: (i32, u32, u32),
+    doses: i32,
+) -> DemoVaccine {
+    DemoVaccine { name, cvx, manufacturer, from_age: ages.0, to_age: ages.1, licensed, doses, seasonal: false }
+}
+
+static VACCINES: &[DemoVaccine] = &[
+    vaccine("DTaP", "20", "Sanofi Pasteur", (0, 7), (1991, 7, 1), 5),
+    vaccine("Hepatitis B, pediatric", "08", "Merck & Co.", (0, 18), (1986, 7, 23), 3),
+    vaccine("MMR", "03", "Merck & Co.", (1, 18), (1971, 1, 1), 2),
+    vaccine("Varicella", "21", "Merck & Co.", (1, 18), (1995, 3, 17), 2),
+    vaccine("IPV (polio)", "10", "Sanofi Pasteur", (0, 7), (1987, 11, 1), 4),
+    vaccine("Tdap", "115", "GlaxoSmithKline", (11, 120), (2005, 5, 3), 1),
+    vaccine("HPV9", "165", "Merck & Co.", (9, 45), (2014, 12, 10), 2),
+    DemoVaccine {
+        seasonal: true,
+        ..vaccine("Influenza, seasonal, injectable", "141", "Seqirus", (0, 120), (2007, 9, 1), 4)
+    },
+    vaccine("COVID-19, mRNA (Comirnaty), 30 mcg/0.3 mL", "309", "Pfizer-BioNTech", (12, 120), (2021, 8, 23), 3),
+    vaccine("Pneumococcal conjugate PCV20", "216", "Pfizer", (65, 120), (2021, 6, 8), 1),
+    vaccine("Zoster recombinant (Shingrix)", "187", "GlaxoSmithKline", (50, 120), (2017, 10, 20), 2),
+    vaccine("Hepatitis A, adult", "52", "GlaxoSmithKline", (19, 120), (1995, 2, 22), 2),
 ];
 
 /// (drug as written, instructions, reason)
@@ -75,28 +103,52 @@ static LABS: &[(&str, &str, &str, &str, f64, f64, usize)] = &[
 
 /// (code, description, tooth-specific)
 static PROCEDURES: &[(&str, &str, bool)] = &[
-    ("PC-EXAM", "Periodic oral evaluation", false),
-    ("PC-PROPHY", "Adult cleaning (prophylaxis)", false),
-    ("PC-BWX4", "Bitewing radiographs, four images", false),
-    ("PC-FILL2", "Composite filling, two surfaces, posterior", true),
-    ("PC-FILL1", "Composite filling, one surface, anterior", true),
-    ("PC-CROWN", "Crown, porcelain fused to metal", true),
-    ("PC-SRP", "Scaling and root planing, per quadrant", false),
-    ("PC-EXT", "Extraction, erupted tooth", true),
-    ("PC-OV", "Office visit, established patient, moderate", false),
-    ("PC-ECG", "Electrocardiogram with interpretation", false),
-    ("PC-FLU", "Influenza vaccine administration", false),
+    ("PC-EXAM", "Recall exam", false),
+    ("PC-CLEAN", "Cleaning, adult", false),
+    ("PC-XR-BW4", "Bite-wing x-rays, four films", false),
+    ("PC-FILL2", "Tooth-coloured filling, two surfaces, back tooth", true),
+    ("PC-FILLF", "Tooth-coloured filling, front tooth", true),
+    ("PC-CROWN", "Crown, all-ceramic", true),
+    ("PC-DEEP", "Deep cleaning, four or more teeth", false),
+    ("PC-EXT", "Simple tooth removal", true),
+    ("PC-VISIT", "Follow-up visit, 25 minutes", false),
+    ("PC-ECG", "Heart tracing with reading", false),
+    ("PC-FLU", "Flu shot given in the office", false),
 ];
 
-static NOTE_TYPES: &[&str] = &["Progress note", "Phone call", "Procedure note", "Consult", "Medication review"];
-
-static NOTE_TEXTS: &[&str] = &[
-    "Patient seen for routine follow-up. Reports feeling well, no new complaints. Blood pressure controlled on current regimen. Reviewed medications and allergies; no changes. Discussed diet and exercise. Plan: continue current medications, recheck labs in three months, return sooner if symptoms change.",
-    "Called patient to review lab results. A1c improved from last draw. Patient is taking metformin as prescribed and tolerating it without stomach upset. Encouraged continued walking 30 minutes daily. Will recheck in three months.",
-    "Tooth #19 prepared for a two-surface composite under local anesthesia (2% lidocaine with epinephrine 1:100,000, one carpule). Rubber dam isolation. Caries removed, selective etch, bonding agent and composite placed in increments and cured. Occlusion checked and adjusted. Patient tolerated the procedure well.",
-    "Patient reports intermittent sensitivity to cold on the lower left for two weeks. No swelling, no pain at night. Percussion negative, cold test lingers 3 seconds on #18. Bitewing shows recurrent decay under the existing restoration. Discussed options; patient prefers to replace the filling. Scheduled.",
-    "Medication reconciliation with patient and caregiver. Stopped ibuprofen because of reflux symptoms; acetaminophen as needed instead. Confirmed the patient is not taking any supplements. Updated the list.",
-    "Consult for persistent headaches, three to four a week for two months, worse in the afternoon. Neurological exam normal. Likely tension-type with medication overuse. Advised a headache diary and limiting analgesics to two days a week. Follow up in four weeks.",
+/// (note type, written by a dentist, text): a note reads like its type and its author's
+/// field (no dentist writes a diabetes follow-up).
+static NOTES: &[(&str, bool, &str)] = &[
+    (
+        "Progress note",
+        false,
+        "Patient seen for routine follow-up. Reports feeling well, no new complaints. Blood pressure controlled on current regimen. Reviewed medications and allergies; no changes. Discussed diet and exercise. Plan: continue current medications, recheck labs in three months, return sooner if symptoms change.",
+    ),
+    (
+        "Phone call",
+        false,
+        "Called patient to review lab results. A1c improved from last draw. Patient is taking metformin as prescribed and tolerating it without stomach upset. Encouraged continued walking 30 minutes daily. Will recheck in three months.",
+    ),
+    (
+        "Procedure note",
+        true,
+        "Tooth #19 prepared for a two-surface composite under local anesthesia (2% lidocaine with epinephrine 1:100,000, one carpule). Rubber dam isolation. Caries removed, selective etch, bonding agent and composite placed in increments and cured. Occlusion checked and adjusted. Patient tolerated the procedure well.",
+    ),
+    (
+        "Progress note",
+        true,
+        "Patient reports intermittent sensitivity to cold on the lower left for two weeks. No swelling, no pain at night. Percussion negative, cold test lingers 3 seconds on #18. Bitewing shows recurrent decay under the existing restoration. Discussed options; patient prefers to replace the filling. Scheduled.",
+    ),
+    (
+        "Medication review",
+        false,
+        "Medication reconciliation with patient and caregiver. Stopped ibuprofen because of reflux symptoms; acetaminophen as needed instead. Confirmed the patient is not taking any supplements. Updated the list.",
+    ),
+    (
+        "Consult",
+        false,
+        "Consult for persistent headaches, three to four a week for two months, worse in the afternoon. Neurological exam normal. Likely tension-type with medication overuse. Advised a headache diary and limiting analgesics to two days a week. Follow up in four weeks.",
+    ),
 ];
 
 static CARE_ROLES: &[(&str, &str)] = &[
@@ -272,15 +324,17 @@ pub fn build(
 
         if chance(&mut rng, 0.5) {
             for _ in 0..rng.random_range(1..=4) {
-                let author = provider(&mut rng);
+                let (note_type, dental, text) = *pick(&mut rng, NOTES);
+                let authors: Vec<&String> = providers.iter().filter(|p| is_dentist(p) == dental).collect();
+                let author = if authors.is_empty() { provider(&mut rng) } else { pick(&mut rng, &authors).to_string() };
                 let date = instant_between(&mut rng, since, now);
                 let signed = rng.random_bool(0.8);
                 chart.add(
                     date.date_naive(),
                     ClinicalResource::ClinicalNotes(ClinicalNote {
                         date,
-                        note_type: pick(&mut rng, NOTE_TYPES).to_string(),
-                        text: pick(&mut rng, NOTE_TEXTS).to_string(),
+                        note_type: note_type.into(),
+                        text: text.into(),
                         text_truncated: false,
                         signed,
                         signed_at: signed.then(|| date + Duration::minutes(rng.random_range(5..600))),
@@ -323,36 +377,38 @@ pub fn build(
         }
 
         if chance(&mut rng, 0.55) {
-            let given: Vec<_> = VACCINES.iter().filter(|v| (v.3..=v.4).contains(&age) || age > v.4).collect();
-            if !given.is_empty() {
-                for _ in 0..rng.random_range(1..=given.len().min(6)) {
-                    let (vaccine, cvx, manufacturer, from, to) = **pick(&mut rng, &given);
-                    let earliest = patient.birthdate.map_or(since, |b| b + Duration::days(from * 365 + 30));
-                    let latest = patient.birthdate.map_or(today, |b| (b + Duration::days(to * 365)).min(today));
-                    if earliest >= latest {
-                        continue;
+            let given: Vec<&DemoVaccine> =
+                VACCINES.iter().filter(|v| (v.from_age..=v.to_age).contains(&age) || age > v.to_age).collect();
+            let mut chosen: Vec<&DemoVaccine> = Vec::new();
+            for _ in 0..rng.random_range(1..=given.len().clamp(1, 6)) {
+                if let Some(&v) = given.get(rng.random_range(0..given.len().max(1)))
+                    && !chosen.iter().any(|c| c.cvx == v.cvx)
+                {
+                    chosen.push(v);
+                }
+            }
+            for v in chosen {
+                let licensed = NaiveDate::from_ymd_opt(v.licensed.0, v.licensed.1, v.licensed.2).unwrap_or(since);
+                let earliest =
+                    patient.birthdate.map_or(since, |b| b + Duration::days(v.from_age * 365 + 30)).max(licensed);
+                let latest = patient.birthdate.map_or(today, |b| (b + Duration::days(v.to_age * 365)).min(today));
+                if earliest >= latest {
+                    continue;
+                }
+                if rng.random_bool(0.08) {
+                    chart.add_immunization(v, date_between(&mut rng, earliest, latest), None, &mut rng);
+                    continue;
+                }
+                // The series so far, in order: doses at least four weeks apart (a
+                // seasonal vaccine a year apart), numbered from 1.
+                let gap = if v.seasonal { 365 } else { 28 };
+                let mut day = date_between(&mut rng, earliest, latest);
+                for dose in 1..=rng.random_range(1..=v.doses) {
+                    chart.add_immunization(v, day, Some(dose), &mut rng);
+                    day += Duration::days(gap + rng.random_range(0..gap));
+                    if day > latest {
+                        break;
                     }
-                    let occurrence = date_between(&mut rng, earliest, latest);
-                    let refused = rng.random_bool(0.08);
-                    chart.add(
-                        occurrence,
-                        ClinicalResource::Immunizations(Immunization {
-                            vaccine: vaccine.into(),
-                            cvx: cvx.into(),
-                            occurrence,
-                            status: if refused { "not-done" } else { "completed" }.into(),
-                            status_reason: if refused { "Patient refused".into() } else { String::new() },
-                            dose_number: (!refused).then(|| rng.random_range(1..=3)),
-                            lot_number: if refused { String::new() } else { lot(&mut rng) },
-                            manufacturer: if refused { String::new() } else { manufacturer.into() },
-                            site: if refused {
-                                String::new()
-                            } else {
-                                pick(&mut rng, &["Left deltoid", "Right deltoid", "Left thigh"]).to_string()
-                            },
-                            primary_source: rng.random_bool(0.7),
-                        }),
-                    );
                 }
             }
         }
@@ -776,6 +832,42 @@ impl Chart<'_> {
         id
     }
 
+    /// A dose given (`dose` its number in the series) or, without a number, refused.
+    fn add_immunization(
+        &mut self,
+        vaccine: &DemoVaccine,
+        occurrence: NaiveDate,
+        dose: Option<i32>,
+        rng: &mut ChaCha8Rng,
+    ) {
+        let given = dose.is_some();
+        self.add(
+            occurrence,
+            ClinicalResource::Immunizations(Immunization {
+                vaccine: vaccine.name.into(),
+                cvx: vaccine.cvx.into(),
+                occurrence,
+                status: if given { "completed" } else { "not-done" }.into(),
+                status_reason: if given { String::new() } else { "Patient refused".into() },
+                dose_number: dose,
+                lot_number: if given { lot(rng) } else { String::new() },
+                manufacturer: if given { vaccine.manufacturer.into() } else { String::new() },
+                site: if given {
+                    let sites: &[&str] =
+                        if occurrence - self.patient.birthdate.unwrap_or(occurrence) < Duration::days(3 * 365) {
+                            &["Left thigh", "Right thigh"]
+                        } else {
+                            &["Left deltoid", "Right deltoid"]
+                        };
+                    pick(rng, sites).to_string()
+                } else {
+                    String::new()
+                },
+                primary_source: rng.random_bool(0.7),
+            }),
+        );
+    }
+
     /// A 'reviewed, none found' mark; the builder calls it only where the list is empty
     /// (the server counts both, and a mark beside entries would contradict them).
     fn review(&mut self, section: &str, reviewed_on: NaiveDate) {
@@ -894,6 +986,11 @@ fn instant_between(rng: &mut ChaCha8Rng, from: NaiveDate, now: DateTime<Utc>) ->
     let start = from.and_hms_opt(8, 0, 0).map_or(now, |t| t.and_utc());
     let minutes = (now - start).num_minutes().max(1);
     start + Duration::minutes(rng.random_range(0..minutes))
+}
+
+/// Whether a provider ("First Last, Title") is a dentist.
+fn is_dentist(provider: &str) -> bool {
+    provider.rsplit_once(", ").is_some_and(|(_, title)| matches!(title, "DDS" | "DMD"))
 }
 
 fn lot(rng: &mut ChaCha8Rng) -> String {

@@ -7,6 +7,7 @@
 
 pub mod chart;
 pub mod clinical;
+pub mod fees;
 pub mod households;
 pub mod large;
 pub mod names;
@@ -24,8 +25,8 @@ use rand_chacha::ChaCha8Rng;
 use sea_orm::TransactionTrait;
 use store::Store;
 use store::entities::{
-    account, appointment_status, appointment_type, employment_status, fee_schedule, language, marital_status, office,
-    patient, patient_phone, patient_relationship, resource, user,
+    account, appointment_status, appointment_type, employment_status, fee, fee_schedule, language, marital_status,
+    office, patient, patient_phone, patient_relationship, resource, user,
 };
 use store::names::NameKind;
 pub use write::Written;
@@ -55,6 +56,7 @@ impl DemoOptions {
 pub struct DemoPractice {
     pub offices: Vec<office::Model>,
     pub fee_schedules: Vec<fee_schedule::Model>,
+    pub fees: Vec<fee::Model>,
     pub languages: Vec<language::Model>,
     pub marital_statuses: Vec<marital_status::Model>,
     pub employment_statuses: Vec<employment_status::Model>,
@@ -147,6 +149,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
     DemoPractice {
         offices,
         fee_schedules: reference::fee_schedules(),
+        fees: fees::build(),
         languages: reference::languages(),
         marital_statuses: reference::marital_statuses(),
         employment_statuses: reference::employment_statuses(),
@@ -225,6 +228,7 @@ pub async fn fill(store: &Store, options: &DemoOptions) -> Result<DemoSummary, D
     let txn = store.connection().begin().await?;
     written.rows(&txn, practice.offices).await?;
     written.rows(&txn, practice.fee_schedules).await?;
+    written.rows(&txn, practice.fees).await?;
     written.rows(&txn, practice.languages).await?;
     written.rows(&txn, practice.marital_statuses).await?;
     written.rows(&txn, practice.employment_statuses).await?;
@@ -393,6 +397,51 @@ mod tests {
                 practice.schedule.phases.iter().filter(|p| p.plan_id == plan.id).map(|p| p.id).collect();
             assert!(practice.schedule.charges.iter().any(|c| phases.contains(&c.phase_id)), "a priced plan at {time}");
         }
+    }
+
+    #[test]
+    fn vaccines_are_given_after_licence_and_birth_and_doses_count_up_in_order() {
+        use domain::clinical::{ClinicalResource, Immunization};
+        let practice = build(&options());
+        let birth: std::collections::HashMap<i64, chrono::NaiveDate> =
+            practice.patients.iter().filter_map(|p| Some((p.id, p.birthdate?))).collect();
+        let mut series: std::collections::BTreeMap<(i64, String), Vec<Immunization>> = Default::default();
+        for entry in practice.clinical.entries.iter().filter(|e| e.section == "immunizations") {
+            let Ok(ClinicalResource::Immunizations(shot)) = serde_json::from_str(&entry.resource) else {
+                panic!("entry {} is not an immunization", entry.id)
+            };
+            assert!(birth.get(&entry.patient_id).is_none_or(|b| shot.occurrence > *b));
+            if shot.cvx == "309" {
+                assert!(shot.occurrence.to_string().as_str() >= "2021-08-23", "COVID-19 dose on {}", shot.occurrence);
+            }
+            if shot.status == "completed" {
+                series.entry((entry.patient_id, shot.cvx.clone())).or_default().push(shot);
+            }
+        }
+        assert!(series.len() > 100);
+        for ((patient, cvx), mut doses) in series {
+            doses.sort_by_key(|d| d.occurrence);
+            let numbers: Vec<Option<i32>> = doses.iter().map(|d| d.dose_number).collect();
+            let expected: Vec<Option<i32>> = (1..=doses.len() as i32).map(Some).collect();
+            assert_eq!(numbers, expected, "patient {patient}, CVX {cvx}");
+        }
+    }
+
+    #[test]
+    fn a_note_reads_like_its_authors_field() {
+        use domain::clinical::ClinicalResource;
+        let practice = build(&options());
+        let mut seen = 0;
+        for entry in practice.clinical.entries.iter().filter(|e| e.section == "clinicalNotes") {
+            let Ok(ClinicalResource::ClinicalNotes(note)) = serde_json::from_str(&entry.resource) else {
+                panic!("entry {} is not a note", entry.id)
+            };
+            let dentist = note.author.ends_with(", DDS") || note.author.ends_with(", DMD");
+            let dental_text = note.text.contains("Tooth") || note.text.contains("#18");
+            assert_eq!(dentist, dental_text, "{} wrote: {}", note.author, note.text);
+            seen += 1;
+        }
+        assert!(seen > 100);
     }
 
     #[test]

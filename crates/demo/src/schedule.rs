@@ -62,19 +62,20 @@ static NOTES: &[&str] = &[
     "Running 10 minutes late, called ahead.",
 ];
 
-/// (code, description, fee in cents)
+/// (code, description, fee in cents): codes of the practice's own list at its standard
+/// fees (`fees`), as treatment plans price them.
 static PROCEDURES: &[(&str, &str, i64)] = &[
-    ("D0150", "Comprehensive oral evaluation", 9_500),
-    ("D1110", "Prophylaxis, adult", 12_000),
-    ("D2391", "Resin-based composite, one surface, posterior", 19_500),
-    ("D2740", "Crown, porcelain/ceramic", 125_000),
-    ("D2950", "Core buildup, including any pins", 31_000),
-    ("D3330", "Endodontic therapy, molar", 115_000),
-    ("D4341", "Periodontal scaling and root planing, four or more teeth per quadrant", 26_500),
-    ("D7140", "Extraction, erupted tooth", 21_000),
-    ("D6010", "Surgical placement of implant body", 230_000),
-    ("99213", "Office visit, established patient, low complexity", 14_500),
-    ("20610", "Arthrocentesis, major joint", 21_000),
+    ("PC-EXAM-N", "Full mouth exam, new patient", 9_500),
+    ("PC-CLEAN", "Cleaning, adult", 12_000),
+    ("PC-FILL1", "Tooth-coloured filling, one surface, back tooth", 19_500),
+    ("PC-CROWN", "Crown, all-ceramic", 125_000),
+    ("PC-BUILD", "Crown build-up", 31_000),
+    ("PC-RCT-B", "Root canal, back tooth", 115_000),
+    ("PC-DEEP", "Deep cleaning, four or more teeth", 26_500),
+    ("PC-EXT", "Simple tooth removal", 21_000),
+    ("PC-IMPLANT", "Implant placement", 230_000),
+    ("PC-VISIT", "Follow-up visit, 25 minutes", 14_500),
+    ("PC-INJECT", "Joint injection, large joint", 21_000),
 ];
 
 fn local(tz: Tz, day: NaiveDate, hour: u32, minute: u32) -> DateTime<Utc> {
@@ -454,5 +455,18 @@ impl ArchiveDays<'_> {
             }
         }
         (appointments, spans)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn treatment_plans_price_the_practice_codes_at_their_standard_fees() {
+        for (code, description, fee) in PROCEDURES {
+            let line = crate::fees::line(code);
+            assert_eq!((line.description.as_str(), line.fee_cents), (*description, *fee), "{code}");
+        }
     }
 }

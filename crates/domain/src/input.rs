@@ -115,6 +115,12 @@ pub fn optional_instant<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Op
     }
 }
 
+/// For `#[serde(deserialize_with = ...)]` on a field a form may send as null when left
+/// empty: null reads as the field's empty value ('' or false), as if it were not sent.
+pub fn null_as_empty<'de, D: Deserializer<'de>, T: Deserialize<'de> + Default>(deserializer: D) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}
+
 /// Whether a text may hold line breaks and tabs (notes, descriptions) or not (names,
 /// addresses, any one-line field).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! session lives, how credentials are checked. Everything here is unit-tested beside
 //! the code and used by the store and the server alike.
 
+pub mod billing;
 pub mod clinical;
 pub mod credentials;
 pub mod diagnosis;

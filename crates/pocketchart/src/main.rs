@@ -1,6 +1,7 @@
 //! `pocketchart`: the practice-management server and its admin commands in one binary.
 
 mod audit_cli;
+mod fees_cli;
 mod restore;
 mod settings;
 
@@ -73,6 +74,9 @@ enum Command {
     /// The practice's vaccine list (the built-in CVX codes and the practice's own)
     #[command(subcommand)]
     Vaccines(VaccinesCommand),
+    /// A fee schedule's procedure codes: load a practice's list from CSV, or write it out
+    #[command(subcommand)]
+    Fees(fees_cli::FeesCommand),
 }
 
 #[derive(Subcommand)]
@@ -347,6 +351,7 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
         Command::User(user) => user_command(user, store, now).await?,
         Command::Audit(audit) => audit_cli::run(audit, store).await?,
         Command::Vaccines(vaccines) => vaccines_command(vaccines, store, now).await?,
+        Command::Fees(command) => fees_cli::run(command, store, now, &cli_actor()).await?,
         Command::Serve(_) | Command::Openapi | Command::Keys(_) | Command::Restore(_) => {
             unreachable!("handled in main")
         }

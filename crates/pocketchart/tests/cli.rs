@@ -148,6 +148,57 @@ fn the_practice_adds_vaccines_but_never_renames_a_built_in_one() {
 }
 
 #[test]
+fn a_fee_file_loads_whole_or_not_at_all_and_exports_the_same_format() {
+    let scratch = Scratch::new("fees");
+    let url = scratch.database_url();
+    assert_success(&run(&scratch.0, &["--database", &url, "demo", "--patients", "10"], ""));
+    let export = |schedule: &str| {
+        let output = run(&scratch.0, &["--database", &url, "fees", "export", "--schedule", schedule], "");
+        assert_success(&output);
+        stdout(&output)
+    };
+    let before = export("Standard");
+    assert!(before.starts_with("code,description,notes,fee,units,calculation_method\n"));
+    assert!(before.contains("PC-CROWN,\"Crown, all-ceramic\",Lab fee included,1250.00,1,0\n"), "{before}");
+    let bad = scratch.0.join("bad.csv");
+    std::fs::write(
+        &bad,
+        "code,description,notes,fee,units,calculation_method\nX100,Exam,,95.00,1,0\nX200,,,12,1,0\nX300,Film,,12.345,1,1\n",
+    )
+    .expect("write");
+    let refused = run(
+        &scratch.0,
+        &["--database", &url, "fees", "import", "--schedule", "Standard", &bad.display().to_string()],
+        "",
+    );
+    assert!(!refused.status.success());
+    let errors = String::from_utf8_lossy(&refused.stderr).to_string();
+    assert!(errors.contains("bad.csv:3: description: Required field"), "{errors}");
+    assert!(errors.contains("bad.csv:4: fee:"), "{errors}");
+    assert_eq!(export("Standard"), before, "nothing was imported");
+    let good = scratch.0.join("good.csv");
+    std::fs::write(
+        &good,
+        "code,description,notes,fee,units,calculation_method\nX100,\"Exam, periodic\",,95.00,1,0\nX300,Film,Per film,12.5,1,1\n",
+    )
+    .expect("write");
+    let loaded = run(
+        &scratch.0,
+        &["--database", &url, "fees", "import", "--schedule", "Standard", &good.display().to_string()],
+        "",
+    );
+    assert_success(&loaded);
+    assert!(stdout(&loaded).contains("2 codes loaded into 'Standard'."));
+    assert_eq!(
+        export("Standard"),
+        "code,description,notes,fee,units,calculation_method\nX100,\"Exam, periodic\",,95.00,1,0\nX300,Film,Per film,12.50,1,1\n"
+    );
+    assert_ne!(export("Medicare"), export("Standard"), "only the named schedule changed");
+    let unknown = run(&scratch.0, &["--database", &url, "fees", "export", "--schedule", "Nope"], "");
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no fee schedule is named 'Nope'"));
+}
+
+#[test]
 fn backup_writes_a_consistent_copy_and_never_overwrites() {
     let scratch = Scratch::new("backup");
     let url = scratch.database_url();

@@ -138,6 +138,29 @@ pub fn rules() -> Vec<(Target, Rule)> {
         ));
     }
 
+    // Billing orders (domain::billing): notes, dates, teeth, surfaces, modifiers, units.
+    {
+        use domain::billing::{self, fees};
+        rules.push((property("BillingOrderInput", "orderNotes"), Rule::MaxLength(billing::MAX_ORDER_NOTES_CHARS)));
+        rules.push((property("BillingOrderInput", "orderNotes"), many_lines()));
+        rules.push((property("BillingOrderInput", "procedureDate"), Rule::Pattern(input::date_pattern())));
+        rules.push((property("ChargeInput", "procedureDate"), Rule::Pattern(input::optional_date_pattern())));
+        rules.push((property("ChargeInput", "procedure"), Rule::MaxLength(fees::MAX_CODE_CHARS)));
+        rules.push((
+            property("ChargeInput", "tooth"),
+            Rule::Pattern("^\\s*(|0?[1-9]|[12][0-9]|3[0-2]|[A-Ta-t])\\s*$".to_owned()),
+        ));
+        rules.push((property("ChargeInput", "surface"), Rule::MaxLength(billing::SURFACES.len())));
+        for name in ["modifier1", "modifier2", "modifier3", "modifier4"] {
+            rules.push((property("ChargeInput", name), Rule::Pattern("^\\s*([A-Za-z0-9]{2})?\\s*$".to_owned())));
+        }
+        rules.push((property("ChargeInput", "units"), Rule::Range { min: 1.0, max: f64::from(fees::MAX_UNITS) }));
+        rules.push((property("DiagnosisModelInput", "pointer"), Rule::Pattern("^\\s*[A-La-l]\\s*$".to_owned())));
+        for path in ["/api/fee/", "/api/fee"] {
+            rules.push((Target::Query { path, name: "search" }, Rule::Pattern(input::text_pattern(Lines::One))));
+        }
+    }
+
     let keys = domain::preferences::REGISTRY.iter().flat_map(|def| std::iter::once(def.key).chain(def.internal_key));
     rules.push((property("SavePreference", "key"), Rule::OneOf(keys.map(Value::from).collect())));
 

@@ -120,6 +120,17 @@ impl AppError {
         error
     }
 
+    /// 422: an `Idempotency-Key` already used for a different request.
+    pub fn idempotency_key_reused() -> Self {
+        let mut error = Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "idempotency_key_reused",
+            "This Idempotency-Key was sent before with another order. Send a new key for a new order.",
+        );
+        error.fields.insert("Idempotency-Key".into(), "Already used for another order".into());
+        error
+    }
+
     /// 428: a change must say which version of the record it was made on.
     pub fn version_required() -> Self {
         let mut error = Self::new(

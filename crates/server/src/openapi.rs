@@ -26,6 +26,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         (name = "orders", description = "The work list, orders, their types and statuses, incidents"),
         (name = "vitals", description = "Vitals measurements"),
         (name = "scheduling", description = "The schedule: appointments, block-outs, follow-ups, treatment plans"),
+        (name = "billing", description = "Fee schedules' codes and billing orders (charges posted to the ledger)"),
         (name = "health", description = "Liveness"),
     )
 )]

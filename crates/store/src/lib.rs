@@ -6,6 +6,7 @@
 
 pub mod audit;
 pub mod backup;
+pub mod billing;
 pub mod charting;
 pub mod clinical;
 mod connect;

@@ -69,6 +69,7 @@ pub struct SearchHit {
     pub account_provider_id: Option<i64>,
     pub has_patient_alerts: bool,
     pub has_account_alerts: bool,
+    /// A current allergy (the alert rule of `domain::clinical::input::allergy_is_current`).
     pub has_allergies: bool,
     pub score: u32,
 }
@@ -376,7 +377,10 @@ impl Store {
         let sql = format!(
             "SELECT p.id, a.account_provider_id, \
                CASE WHEN EXISTS (SELECT 1 FROM patient_alerts x WHERE x.patient_id = p.id) THEN 1 ELSE 0 END AS patient_alerts, \
-               CASE WHEN EXISTS (SELECT 1 FROM allergies x WHERE x.patient_id = p.id) THEN 1 ELSE 0 END AS allergies, \
+               CASE WHEN EXISTS (SELECT 1 FROM allergies x WHERE x.patient_id = p.id \
+                 AND LOWER(TRIM(x.status)) = 'active' \
+                 AND LOWER(TRIM(x.verification_status)) NOT IN ('refuted', 'entered-in-error')) \
+                 THEN 1 ELSE 0 END AS allergies, \
                CASE WHEN EXISTS (SELECT 1 FROM account_alerts x WHERE x.account_id = p.account_id \
                  AND (x.expiration IS NULL OR x.expiration >= {date_placeholder})) THEN 1 ELSE 0 END AS account_alerts \
              FROM patients p JOIN accounts a ON a.id = p.account_id WHERE p.id IN ({})",

@@ -4,15 +4,18 @@
 /** Field rules by component schema and property: lengths, ranges, allowed values. */
 export const limits = {
   AllergyInput: {
-    category: { enum: ['', 'medication', 'food', 'environment', 'biologic'] },
-    clinicalStatus: { enum: ['', 'active', 'inactive', 'resolved'] },
+    category: { enum: ['', 'medication', 'food', 'environment', 'biologic', null] },
+    clinicalStatus: { enum: ['', 'active', 'inactive', 'resolved', null] },
     note: { maxLength: 2000 },
     reaction: { maxLength: 200 },
-    severity: { enum: ['', 'mild', 'moderate', 'severe'] },
+    severity: { enum: ['', 'mild', 'moderate', 'severe', null] },
     substance: { maxLength: 200 },
-    verificationStatus: { enum: ['', 'unconfirmed', 'confirmed', 'refuted', 'entered-in-error'] },
+    verificationStatus: { enum: ['', 'unconfirmed', 'confirmed', 'refuted', 'entered-in-error', null] },
   },
   AppointmentInput: { length: { minimum: 1, maximum: 999 }, notes: { maxLength: 2000 } },
+  BillingOrder: { status: { minimum: 0 } },
+  BillingOrderInput: { orderNotes: { maxLength: 2000 } },
+  ChargeInput: { procedure: { maxLength: 20 }, surface: { maxLength: 7 }, units: { minimum: 1, maximum: 99 } },
   ClinicalNoteInput: { noteType: { maxLength: 60 }, text: { maxLength: 20000 } },
   ClinicalSection: {
     section: {
@@ -48,7 +51,7 @@ export const limits = {
       ],
     },
   },
-  ConditionInput: { clinicalStatus: { enum: ['', 'active', 'inactive', 'resolved'] } },
+  ConditionInput: { clinicalStatus: { enum: ['', 'active', 'inactive', 'resolved', null] } },
   EntryHistory: {
     section: {
       enum: [
@@ -88,7 +91,7 @@ export const limits = {
     lotNumber: { maxLength: 40 },
     manufacturer: { maxLength: 120 },
     site: { maxLength: 60 },
-    status: { enum: ['', 'completed', 'not-done', 'entered-in-error'] },
+    status: { enum: ['', 'completed', 'not-done', 'entered-in-error', null] },
     statusReason: { maxLength: 200 },
   },
   MedicationInput: {
@@ -96,7 +99,7 @@ export const limits = {
     medication: { maxLength: 200 },
     prescriber: { maxLength: 120 },
     reason: { maxLength: 200 },
-    status: { enum: ['', 'active', 'completed', 'stopped', 'on-hold', 'entered-in-error'] },
+    status: { enum: ['', 'active', 'completed', 'stopped', 'on-hold', 'entered-in-error', null] },
   },
   OrderInput: {
     longDescription: { maxLength: 4000 },
@@ -206,6 +209,7 @@ export const limits = {
         '266927001',
         '428071000124103',
         '428061000124105',
+        null,
       ],
     },
   },
@@ -260,6 +264,8 @@ export const enums = {
 export const parameterLimits = {
   '/api/diagnosis': { get: { search: { minLength: 2, maxLength: 100 } } },
   '/api/diagnosis/': { get: { search: { minLength: 2, maxLength: 100 } } },
+  '/api/fee': { get: { search: { maxLength: 100 } } },
+  '/api/fee/': { get: { search: { maxLength: 100 } } },
   '/api/orders': {
     get: {
       limit: { minimum: 1, maximum: 200 },

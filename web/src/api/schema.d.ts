@@ -55,6 +55,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same search at the address without the trailing slash. */
+        get: operations["search_fees_without_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fee/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 50 codes of the fee schedule, codes starting with the search first. */
+        get: operations["search_fees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -295,6 +329,28 @@ export interface paths {
         get: operations["balance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/patient/{patientId}/charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Posts a billing order: every line priced from its fee schedule, the diagnoses from
+         *     ICD-10-CM, in one transaction with its ledger charges (the patient's balance moves by
+         *     the total) and the completed procedures in the chart. With an `Idempotency-Key`, a
+         *     retry of the same request answers the first order again and posts nothing.
+         */
+        post: operations["post_charge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -595,6 +651,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The allergies to warn about (the alerts banner and page): active ones, neither refuted
+         *     nor entered in error.
+         */
         get: operations["allergies"];
         put?: never;
         post?: never;
@@ -1161,38 +1221,38 @@ export interface components {
             /**
              * @description 'medication', 'food', 'environment', 'biologic' or ''.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            category: "" | "medication" | "food" | "environment" | "biologic";
+            category: "" | "medication" | "food" | "environment" | "biologic" | null;
             /**
              * @description 'active' (the default), 'inactive' or 'resolved'.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            clinicalStatus: "" | "active" | "inactive" | "resolved";
+            clinicalStatus: "" | "active" | "inactive" | "resolved" | null;
             /** @default  */
-            note: string;
+            note: string | null;
             /**
              * @description yyyy-MM-dd or ''.
              * @default
              */
-            onset: string;
+            onset: string | null;
             /** @default  */
-            reaction: string;
+            reaction: string | null;
             /**
              * @description 'mild', 'moderate', 'severe' or ''.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            severity: "" | "mild" | "moderate" | "severe";
+            severity: "" | "mild" | "moderate" | "severe" | null;
             /** @default  */
-            substance: string;
+            substance: string | null;
             /**
              * @description 'confirmed' (the default), 'unconfirmed', 'refuted' or 'entered-in-error'.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            verificationStatus: "" | "unconfirmed" | "confirmed" | "refuted" | "entered-in-error";
+            verificationStatus: "" | "unconfirmed" | "confirmed" | "refuted" | "entered-in-error" | null;
         };
         /** @description FHIR AllergyIntolerance. */
         AllergyIntolerance: {
@@ -1450,6 +1510,48 @@ export interface components {
              */
             unapplied: number;
         };
+        /** @description The posted billing order. `status` is 201, as the spec's client reads it. */
+        BillingOrder: {
+            charges: components["schemas"]["PostedCharge"][];
+            diagnoses: components["schemas"]["PostedDiagnosis"][];
+            /** Format: int64 */
+            orderId: number;
+            orderNotes: string;
+            /** Format: int64 */
+            patientId: number;
+            /** Format: date */
+            procedureDate: string;
+            /** Format: int64 */
+            providerId: number;
+            /** Format: int32 */
+            status: number;
+            /**
+             * Format: int64
+             * @description The sum of the lines' fees, in cents; the patient's balance moved by it.
+             */
+            total: number;
+        };
+        /**
+         * @description A billing order as the app posts it (spec: charges, providerId, orderNotes,
+         *     procedureDate).
+         */
+        BillingOrderInput: {
+            /** @default [] */
+            charges: components["schemas"]["ChargeInput"][];
+            /** @default  */
+            orderNotes: string | null;
+            /**
+             * @description yyyy-MM-dd; not in the future.
+             * @default
+             */
+            procedureDate: string | null;
+            /**
+             * Format: int64
+             * @description A provider of the practice (not a system user).
+             * @default null
+             */
+            providerId: number | null;
+        };
         /** @description A member of the patient's care team (FHIR CareTeam.participant). */
         CareTeamMember: {
             member: string;
@@ -1464,6 +1566,77 @@ export interface components {
             status: string;
             /** Format: date */
             until?: string | null;
+        };
+        /**
+         * @description One procedure line. Its fee comes from the fee schedule; `description`, `unitFee` and
+         *     `calculationMethod` are what the app showed and are not trusted.
+         */
+        ChargeInput: {
+            /**
+             * Format: int32
+             * @description Ignored: the fee schedule says how the fee is computed.
+             * @default null
+             */
+            calculationMethod: number | null;
+            /** @default  */
+            description: string | null;
+            /**
+             * @description The umlsIds of the diagnoses this charge uses, in pointer order (at most 4); when
+             *     sent, they must be the ones `diagnosisModels` toggles on.
+             * @default null
+             */
+            diagnosisIds: string[] | null;
+            /**
+             * @description The order's diagnoses as the form lists them; `toggledOn` marks this charge's.
+             * @default []
+             */
+            diagnosisModels: components["schemas"]["DiagnosisModelInput"][];
+            /**
+             * Format: int64
+             * @description The fee schedule the code was picked from; the patient's when left out.
+             * @default null
+             */
+            feeScheduleId: number | null;
+            /** @default  */
+            modifier1: string | null;
+            /** @default  */
+            modifier2: string | null;
+            /** @default  */
+            modifier3: string | null;
+            /** @default  */
+            modifier4: string | null;
+            /**
+             * @description The procedure code, as the fee schedule lists it.
+             * @default
+             */
+            procedure: string | null;
+            /**
+             * @description yyyy-MM-dd; the order's date when empty.
+             * @default
+             */
+            procedureDate: string | null;
+            /**
+             * @description Letters from m, o, d, f, l, i, b, each at most once; needs a tooth.
+             * @default
+             */
+            surface: string | null;
+            /**
+             * @description 1-32, or a primary tooth A-T; '' for none.
+             * @default
+             */
+            tooth: string | null;
+            /**
+             * Format: int64
+             * @description Ignored: the server prices every charge.
+             * @default null
+             */
+            unitFee: number | null;
+            /**
+             * Format: int32
+             * @description The fee schedule's default units when left out; fixed when the fee is flat.
+             * @default null
+             */
+            units: number | null;
         };
         /** @description An order of the patient, as the orders list shows it. */
         ChartOrder: {
@@ -1547,6 +1720,13 @@ export interface components {
              * @description When it was recorded in the chart.
              */
             recordedAt: string;
+            /**
+             * Format: int64
+             * @description The user who wrote the entry from the chart (a note's author signs with it); null
+             *     for entries kept in tables of their own (allergies, orders...) and for those
+             *     recorded before the chart kept it.
+             */
+            recordedBy?: number | null;
             resource: components["schemas"]["ClinicalResource"];
             /**
              * Format: int32
@@ -1626,11 +1806,11 @@ export interface components {
              * @description 'Progress note', 'Phone call', 'Procedure note'...
              * @default
              */
-            noteType: string;
+            noteType: string | null;
             /** @default false */
-            sign: boolean;
+            sign: boolean | null;
             /** @default  */
-            text: string;
+            text: string | null;
         };
         /** @description The widget lists the Edit Clinical Widgets dialog resets to. */
         ClinicalOptions: {
@@ -1782,24 +1962,24 @@ export interface components {
             /**
              * @description 'active' (the default), 'inactive' or 'resolved'.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            clinicalStatus: "" | "active" | "inactive" | "resolved";
+            clinicalStatus: "" | "active" | "inactive" | "resolved" | null;
             /**
              * @description ICD-10-CM code, with or without its dot.
              * @default
              */
-            code: string;
+            code: string | null;
             /**
              * @description yyyy-MM-dd or ''.
              * @default
              */
-            onset: string;
+            onset: string | null;
             /**
              * @description yyyy-MM-dd; required when resolved, '' otherwise.
              * @default
              */
-            resolved: string;
+            resolved: string | null;
         };
         ConflictingAppointment: {
             appointmentId: components["schemas"]["AppointmentId"];
@@ -1835,9 +2015,43 @@ export interface components {
             pointer: string;
             /**
              * @description The diagnosis's identity when a billing order lists it (duplicates are refused by
-             *     it): the ICD-10-CM code, as the code set has no UMLS concept ids.
+             *     it): 'ICD10CM:' and the code ('ICD10CM:E11.9'); UMLS concept ids need a licence.
              */
             umlsId: string;
+        };
+        /** @description A diagnosis of the order as one charge carries it. */
+        DiagnosisModelInput: {
+            /**
+             * @description ICD-10-CM, with or without the dot.
+             * @default
+             */
+            code: string | null;
+            /**
+             * @description Ignored: the code set's description is stored.
+             * @default
+             */
+            diagnosis: string | null;
+            /**
+             * Format: int64
+             * @description The place in the order's list, from 0 (informative; the pointer decides).
+             * @default null
+             */
+            order: number | null;
+            /**
+             * @description 'A' to 'L': the place in the order's list.
+             * @default
+             */
+            pointer: string | null;
+            /**
+             * @description Whether this charge uses the diagnosis.
+             * @default false
+             */
+            toggledOn: boolean | null;
+            /**
+             * @description 'ICD10CM:<code>'; checked against the code when sent.
+             * @default
+             */
+            umlsId: string | null;
         };
         /** @description Patient education given (FHIR Communication). */
         Education: {
@@ -2070,7 +2284,7 @@ export interface components {
              * @description A CVX code of the practice's vaccine list (`GET /api/vaccines`).
              * @default
              */
-            cvx: string;
+            cvx: string | null;
             /**
              * Format: int32
              * @description 1 to 20, or null.
@@ -2078,32 +2292,32 @@ export interface components {
              */
             doseNumber: number | null;
             /** @default  */
-            lotNumber: string;
+            lotNumber: string | null;
             /** @default  */
-            manufacturer: string;
+            manufacturer: string | null;
             /**
              * @description yyyy-MM-dd: not in the future, not before birth.
              * @default
              */
-            occurrence: string;
+            occurrence: string | null;
             /**
              * @description False when reported by the patient or another provider.
              * @default true
              */
-            primarySource: boolean;
+            primarySource: boolean | null;
             /** @default  */
-            site: string;
+            site: string | null;
             /**
              * @description 'completed' (the default), 'not-done' (refused or not given) or 'entered-in-error'.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            status: "" | "completed" | "not-done" | "entered-in-error";
+            status: "" | "completed" | "not-done" | "entered-in-error" | null;
             /**
              * @description Why not given; required when `status` is 'not-done'.
              * @default
              */
-            statusReason: string;
+            statusReason: string | null;
         };
         /** @description FHIR Device (US Core Implantable Device). */
         ImplantableDevice: {
@@ -2213,32 +2427,32 @@ export interface components {
         /** @description A medication the patient takes or took. */
         MedicationInput: {
             /** @default  */
-            dosage: string;
+            dosage: string | null;
             /**
              * @description yyyy-MM-dd or ''.
              * @default
              */
-            end: string;
+            end: string | null;
             /**
              * @description The drug as written: name, strength and form.
              * @default
              */
-            medication: string;
+            medication: string | null;
             /** @default  */
-            prescriber: string;
+            prescriber: string | null;
             /** @default  */
-            reason: string;
+            reason: string | null;
             /**
              * @description yyyy-MM-dd or ''.
              * @default
              */
-            start: string;
+            start: string | null;
             /**
              * @description 'active' (the default), 'completed', 'stopped', 'on-hold' or 'entered-in-error'.
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            status: "" | "active" | "completed" | "stopped" | "on-hold" | "entered-in-error";
+            status: "" | "active" | "completed" | "stopped" | "on-hold" | "entered-in-error" | null;
         };
         /** @description A medication the patient takes or took (FHIR MedicationStatement). */
         MedicationStatement: {
@@ -2659,9 +2873,9 @@ export interface components {
         /** @description A note about the patient for the office. */
         PatientNoteInput: {
             /** @default  */
-            text: string;
+            text: string | null;
             /** @default  */
-            title: string;
+            title: string | null;
         };
         /** @description An entry of the problem list: the diagnoses a billing order starts from. */
         PatientProblem: {
@@ -2784,6 +2998,53 @@ export interface components {
             duplicates: components["schemas"]["PatientSearchResult"][];
             message: string;
         };
+        /** @description A posted charge line. */
+        PostedCharge: {
+            /** Format: int32 */
+            calculationMethod: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description The line's fee in cents: the unit fee when flat, else unit fee times units.
+             */
+            fee: number;
+            /** Format: int64 */
+            feeScheduleId: number;
+            /** Format: int32 */
+            line: number;
+            modifier1: string;
+            modifier2: string;
+            modifier3: string;
+            modifier4: string;
+            /** @description Its diagnoses' pointers in order ('AB'). */
+            pointers: string;
+            procedure: string;
+            /** Format: date */
+            procedureDate: string;
+            surface: string;
+            tooth: string;
+            /**
+             * Format: int64
+             * @description In cents, from the fee schedule.
+             */
+            unitFee: number;
+            /** Format: int32 */
+            units: number;
+        };
+        /** @description A diagnosis of a posted order (spec part 2, Diagnosis). */
+        PostedDiagnosis: {
+            code: string;
+            diagnosis: string;
+            /**
+             * Format: int64
+             * @description The place in the order's list, from 0.
+             */
+            index: number;
+            /** @description 'A' to 'L'. */
+            pointer: string;
+            /** @description 'ICD10CM:<code>'. */
+            umlsId: string;
+        };
         /** @description A key to read: its name, or the spec's descriptor with an optional internal key. */
         PreferenceKey: string | {
             internalKey?: string | null;
@@ -2868,6 +3129,27 @@ export interface components {
             surfaces: string;
             /** @description Universal tooth number or quadrant, or ''. */
             tooth: string;
+        };
+        /** @description A procedure fee search result (spec part 2): `fee` in integer cents. */
+        ProcedureFee: {
+            /**
+             * Format: int32
+             * @description 0: a flat fee, units fixed; 1: fee times units.
+             */
+            calculationMethod: number;
+            code: string;
+            description: string;
+            /**
+             * Format: int64
+             * @description The fee of one unit (of the procedure when flat), in cents.
+             */
+            fee: number;
+            notes: string;
+            /**
+             * Format: int32
+             * @description The units a charge starts with.
+             */
+            units: number;
         };
         ProviderOfficeFee: {
             accountOffice?: components["schemas"]["NamedRef"] | null;
@@ -3009,14 +3291,14 @@ export interface components {
             /**
              * @description One of the eight SNOMED CT codes of US Core ([`SMOKING_STATUSES`]).
              * @default
-             * @enum {string}
+             * @enum {string|null}
              */
-            code: "449868002" | "428041000124106" | "8517006" | "266919005" | "77176002" | "266927001" | "428071000124103" | "428061000124105";
+            code: "449868002" | "428041000124106" | "8517006" | "266919005" | "77176002" | "266927001" | "428071000124103" | "428061000124105" | null;
             /**
              * @description yyyy-MM-dd: not in the future, not before birth.
              * @default
              */
-            effective: string;
+            effective: string | null;
         };
         StatusUpdate: {
             /** Format: date-time */
@@ -3367,6 +3649,93 @@ export interface operations {
                 };
             };
             /** @description `search` missing, shorter than 2 or longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_fees_without_slash: {
+        parameters: {
+            query: {
+                /**
+                 * @description A code's beginning ('pc-fi') or words in any order, each the beginning of a word of
+                 *     the code, description or notes ('comp surf'). Empty lists the schedule by code.
+                 */
+                search?: string;
+                /** @description The fee schedule to price from (`/references/1/feeSchedules`). */
+                feeScheduleId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcedureFee"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_fees: {
+        parameters: {
+            query: {
+                /**
+                 * @description A code's beginning ('pc-fi') or words in any order, each the beginning of a word of
+                 *     the code, description or notes ('comp surf'). Empty lists the schedule by code.
+                 */
+                search?: string;
+                /** @description The fee schedule to price from (`/references/1/feeSchedules`). */
+                feeScheduleId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcedureFee"][];
+                };
+            };
+            /** @description `feeScheduleId` missing or unknown, or `search` too long */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,6 +4600,70 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    post_charge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A new key per order (a UUID); a retry sends the same key */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Posted, or posted before under this key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOrder"];
+                };
+            };
+            /** @description The fields at fault (`charges[2].surface`); nothing posted */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The key was used for another order */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

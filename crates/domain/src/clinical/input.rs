@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::Section;
 use super::resources::*;
-use crate::input::{Lines, check_text, parse_date};
+use crate::input::{Lines, check_text, null_as_empty, parse_date};
 
 pub const REQUIRED: &str = "Required field";
 pub const IN_THE_FUTURE: &str = "Cannot be in the future";
@@ -213,18 +213,34 @@ impl ClinicalEntryInput {
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AllergyInput {
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub substance: String,
     /// 'medication', 'food', 'environment', 'biologic' or ''.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub category: String,
     /// 'mild', 'moderate', 'severe' or ''.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub severity: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub reaction: String,
     /// 'active' (the default), 'inactive' or 'resolved'.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub clinical_status: String,
     /// 'confirmed' (the default), 'unconfirmed', 'refuted' or 'entered-in-error'.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub verification_status: String,
     /// yyyy-MM-dd or ''.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub onset: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub note: String,
 }
 
@@ -256,12 +272,20 @@ impl AllergyInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct ConditionInput {
     /// ICD-10-CM code, with or without its dot.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub code: String,
     /// 'active' (the default), 'inactive' or 'resolved'.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub clinical_status: String,
     /// yyyy-MM-dd or ''.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub onset: String,
     /// yyyy-MM-dd; required when resolved, '' otherwise.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub resolved: String,
 }
 
@@ -298,7 +322,15 @@ impl ConditionInput {
         {
             c.fail("resolved", RESOLVED_BEFORE_ONSET);
         }
-        c.done(Condition { umls_id: code.clone(), code, description, clinical_status, onset, resolved, recorded })
+        c.done(Condition {
+            umls_id: crate::billing::concept_id(&code),
+            code,
+            description,
+            clinical_status,
+            onset,
+            resolved,
+            recorded,
+        })
     }
 }
 
@@ -307,15 +339,29 @@ impl ConditionInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct MedicationInput {
     /// The drug as written: name, strength and form.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub medication: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub dosage: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub reason: String,
     /// yyyy-MM-dd or ''.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub start: String,
     /// yyyy-MM-dd or ''.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub end: String,
     /// 'active' (the default), 'completed', 'stopped', 'on-hold' or 'entered-in-error'.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub status: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub prescriber: String,
 }
 
@@ -347,19 +393,35 @@ impl MedicationInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct ImmunizationInput {
     /// A CVX code of the practice's vaccine list (`GET /api/vaccines`).
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub cvx: String,
     /// yyyy-MM-dd: not in the future, not before birth.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub occurrence: String,
     /// 'completed' (the default), 'not-done' (refused or not given) or 'entered-in-error'.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub status: String,
     /// Why not given; required when `status` is 'not-done'.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub status_reason: String,
     /// 1 to 20, or null.
     pub dose_number: Option<i32>,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub lot_number: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub manufacturer: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub site: String,
     /// False when reported by the patient or another provider.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub primary_source: bool,
 }
 
@@ -425,8 +487,14 @@ impl ImmunizationInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct ClinicalNoteInput {
     /// 'Progress note', 'Phone call', 'Procedure note'...
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub note_type: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub text: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub sign: bool,
     /// The note this one corrects (an entry of the same patient's clinical notes).
     pub amends: Option<i64>,
@@ -454,7 +522,11 @@ impl ClinicalNoteInput {
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PatientNoteInput {
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub title: String,
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub text: String,
 }
 
@@ -477,8 +549,12 @@ impl PatientNoteInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct SmokingStatusInput {
     /// One of the eight SNOMED CT codes of US Core ([`SMOKING_STATUSES`]).
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub code: String,
     /// yyyy-MM-dd: not in the future, not before birth.
+    #[serde(deserialize_with = "null_as_empty")]
+    #[schema(nullable)]
     pub effective: String,
 }
 
@@ -543,13 +619,18 @@ pub fn effective_day(resource: &ClinicalResource) -> Option<NaiveDate> {
     }
 }
 
+/// Whether an allergy is one to warn about (an alert): active, and neither refuted nor
+/// entered in error. Stored statuses may be capitalised ('Active').
+pub fn allergy_is_current(clinical_status: &str, verification_status: &str) -> bool {
+    clinical_status.trim().eq_ignore_ascii_case("active")
+        && !["refuted", "entered-in-error"].iter().any(|v| verification_status.trim().eq_ignore_ascii_case(v))
+}
+
 /// Whether an entry counts against 'none known': an allergy or problem still active, a
 /// medication still taken.
 pub fn is_current(resource: &ClinicalResource) -> bool {
     match resource {
-        ClinicalResource::Allergies(a) => {
-            a.clinical_status == "active" && !matches!(a.verification_status.as_str(), "refuted" | "entered-in-error")
-        }
+        ClinicalResource::Allergies(a) => allergy_is_current(&a.clinical_status, &a.verification_status),
         ClinicalResource::ProblemList(p) => p.clinical_status == "active",
         ClinicalResource::Medications(m) => matches!(m.status.as_str(), "active" | "on-hold"),
         _ => false,
@@ -746,5 +827,28 @@ mod tests {
         assert!(is_current(&allergy("active", "confirmed")));
         assert!(!is_current(&allergy("active", "entered-in-error")));
         assert!(!is_current(&allergy("resolved", "confirmed")));
+    }
+
+    #[test]
+    fn a_field_sent_as_null_is_left_empty() {
+        let input: ClinicalEntryInput = serde_json::from_str(
+            r#"{"section": "allergies", "substance": "Latex", "onset": null, "note": null, "severity": null}"#,
+        )
+        .expect("null fields read as empty");
+        let ClinicalEntryInput::Allergies(allergy) = input else { panic!("not an allergy") };
+        assert_eq!((allergy.substance.as_str(), allergy.onset.as_str(), allergy.note.as_str()), ("Latex", "", ""));
+        let note: ClinicalEntryInput =
+            serde_json::from_str(r#"{"section": "clinicalNotes", "text": "Seen", "sign": null}"#).expect("note");
+        assert!(matches!(note, ClinicalEntryInput::ClinicalNotes(ClinicalNoteInput { sign: false, .. })));
+    }
+
+    #[test]
+    fn an_allergy_alerts_while_active_and_not_ruled_out_whatever_the_case() {
+        assert!(allergy_is_current("Active", ""));
+        assert!(allergy_is_current(" active ", "Unconfirmed"));
+        assert!(!allergy_is_current("Inactive", "confirmed"));
+        assert!(!allergy_is_current("Resolved", ""));
+        assert!(!allergy_is_current("active", "Refuted"));
+        assert!(!allergy_is_current("Active", "entered-in-error"));
     }
 }

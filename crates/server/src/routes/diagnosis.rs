@@ -14,7 +14,8 @@ use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
-#[serde(rename_all = "camelCase")]
+// An unknown parameter is a mistake to report, not to ignore.
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DiagnosisQuery {
     /// A code's beginning with or without its dot ('e11.9', 'E119') or words in any order,
     /// each the beginning of a word of the description ('diab type 2'). 2 to 100 characters.
@@ -31,7 +32,7 @@ pub struct Diagnosis {
     /// The code's description.
     pub diagnosis: String,
     /// The diagnosis's identity when a billing order lists it (duplicates are refused by
-    /// it): the ICD-10-CM code, as the code set has no UMLS concept ids.
+    /// it): 'ICD10CM:' and the code ('ICD10CM:E11.9'); UMLS concept ids need a licence.
     pub umls_id: String,
     /// The claim's pointer letter (A to L); '' until the billing order places it.
     pub pointer: String,
@@ -65,7 +66,7 @@ pub async fn search_diagnoses(
             .map(|(index, code)| Diagnosis {
                 code: code.code.clone(),
                 diagnosis: code.description.clone(),
-                umls_id: code.code.clone(),
+                umls_id: domain::billing::concept_id(&code.code),
                 pointer: String::new(),
                 index: index as i64,
                 billable: code.billable,

@@ -2,6 +2,7 @@
 //! route cannot exist without its entry in the OpenAPI document.
 
 pub mod appointments;
+pub mod billing;
 pub mod clinical;
 pub mod diagnosis;
 pub mod health;
@@ -58,6 +59,9 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(patients::chart::insurance))
         .routes(routes!(patients::chart::guarantors))
         .routes(routes!(patients::care::get_provider, patients::care::update_provider))
+        .routes(routes!(billing::search_fees))
+        .routes(routes!(billing::search_fees_without_slash))
+        .routes(routes!(billing::post_charge))
         .routes(routes!(diagnosis::search_diagnoses))
         .routes(routes!(diagnosis::search_diagnoses_without_slash))
         .routes(routes!(clinical::clinical_counts))

@@ -20,6 +20,7 @@ on_both_databases!(
     writes_are_audited_and_other_sections_refuse_them,
     a_photo_is_uploaded_without_its_location_and_served_back,
     oversized_and_unknown_files_are_refused_and_nothing_is_stored,
+    only_current_allergies_are_alerts_and_nulls_read_as_empty,
 );
 
 /// Uploads `bytes` as an attachment of `content_type` with the query `query`.
@@ -583,4 +584,48 @@ async fn writes_are_audited_and_other_sections_refuse_them(app: TestApp) {
         let path = format!("{}/{}/history", section_path(p, "attachments"), first["entryId"]);
         assert_eq!(app.get(&path, &token).await.status(), StatusCode::OK);
     }
+}
+
+/// The allergies the alerts banner warns of.
+async fn allergy_alerts(app: &TestApp, token: &str, patient: i64) -> Vec<String> {
+    let alerts = json_of(app.get(&format!("/api/patients/{patient}/allergy"), token).await).await;
+    alerts.as_array().expect("list").iter().filter_map(|a| a["description"].as_str().map(str::to_owned)).collect()
+}
+
+async fn only_current_allergies_are_alerts_and_nulls_read_as_empty(app: TestApp) {
+    let token = app.demo_token().await;
+    let p = adult(&app, &token).await;
+    // The form sends null for a field left empty.
+    let entry = added(
+        &app,
+        &token,
+        p,
+        json!({"section": "allergies", "substance": "Shellfish", "severity": "severe", "onset": null, "note": null}),
+    )
+    .await;
+    assert_eq!(entry["recordedBy"], json!(null), "allergies are kept in their own table");
+    assert!(allergy_alerts(&app, &token, p).await.contains(&"Shellfish".to_owned()));
+    let id = entry["entryId"].as_i64().expect("id");
+    let mistaken = json!({"section": "allergies", "substance": "Shellfish", "severity": "severe",
+                          "verificationStatus": "entered-in-error", "reaction": null});
+    let response = change(&app, &token, p, id, entry["version"].clone(), mistaken).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(!allergy_alerts(&app, &token, p).await.contains(&"Shellfish".to_owned()), "a mistaken allergy is no alert");
+    let resolved =
+        added(&app, &token, p, json!({"section": "allergies", "substance": "Pollen", "clinicalStatus": "resolved"}))
+            .await;
+    assert_eq!(resolved["resource"]["clinicalStatus"], "resolved");
+    assert!(!allergy_alerts(&app, &token, p).await.contains(&"Pollen".to_owned()));
+    let section = json_of(app.get(&section_path(p, "allergies"), &token).await).await;
+    let kept: Vec<&str> = section["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|e| e["resource"]["substance"].as_str())
+        .collect();
+    assert!(kept.contains(&"Shellfish") && kept.contains(&"Pollen"), "both stay in the chart");
+    // A note records who wrote it, the one who may sign it.
+    let note =
+        added(&app, &token, p, json!({"section": "clinicalNotes", "noteType": "Phone call", "text": "Called."})).await;
+    assert_eq!(note["recordedBy"], 2, "the demo user");
 }

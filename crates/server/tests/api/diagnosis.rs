@@ -31,7 +31,7 @@ async fn codes_are_found_by_their_beginning_with_or_without_the_dot(app: TestApp
         let found = search(&app, &token, text).await;
         assert_eq!(found[0]["code"], "E11.9", "{text}");
         assert_eq!(found[0]["diagnosis"], "Type 2 diabetes mellitus without complications");
-        assert_eq!(found[0]["umlsId"], "E11.9");
+        assert_eq!(found[0]["umlsId"], "ICD10CM:E11.9");
         assert_eq!(found[0]["pointer"], "");
         assert_eq!(found[0]["index"], 0);
         assert_eq!(found[0]["billable"], true);

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod audit;
+mod billing;
 mod charting;
 mod clinical;
 mod concurrency;

@@ -12,6 +12,7 @@ mod m20261124_000005_hardening;
 mod m20261124_000006_clinical;
 mod m20261124_000007_diagnosis_codes;
 mod m20261124_000008_charting;
+mod m20261124_000009_billing;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000006_clinical::Migration),
             Box::new(m20261124_000007_diagnosis_codes::Migration),
             Box::new(m20261124_000008_charting::Migration),
+            Box::new(m20261124_000009_billing::Migration),
         ]
     }
 }

@@ -44,8 +44,9 @@ const onEntry = (token: string) => (window.history.state as Record<string, unkno
  * (then the entry is put back, so Back can be pressed again). Closed any other way, the
  * dialog takes its entry off again (unless a navigation already replaced it); unmounted
  * with the page (a logout), it leaves the history to the navigation that unmounted it.
+ * Form dialogs get it through `useCloseGuard`; other full-screen dialogs (a photo viewer) use it as is.
  */
-function useBackCloses(open: boolean, onBack: () => 'closed' | 'stays') {
+export function useBackCloses(open: boolean, onBack: () => 'closed' | 'stays') {
   const token = useId();
   const latest = useRef(onBack);
   const state = useRef({ open, mounted: true });

@@ -22,6 +22,14 @@ describe('typed changes', () => {
     expect(hasTypedChanges({ a: '' }, { a: undefined, b: null })).toBe(false);
     expect(hasTypedChanges({ a: 0 }, { a: '' })).toBe(true);
   });
+
+  it('counts a chosen file as a change, and the file the form was opened with as none', () => {
+    const photo = new Blob(['x'], { type: 'image/png' });
+    expect(hasTypedChanges({ file: photo, title: '' }, { file: null, title: '' })).toBe(true);
+    expect(hasTypedChanges({ file: photo }, { file: photo })).toBe(false);
+    expect(hasTypedChanges({ file: null }, { file: photo })).toBe(true);
+    expect(hasTypedChanges({ file: new Blob([]) }, { file: null })).toBe(true);
+  });
 });
 
 describe('closing a form dialog', () => {

@@ -10,14 +10,18 @@ export const DISCARD_TEXT = {
 } as const;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+const isFile = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
 
 /**
  * Whether a form's values differ from the ones it was opened with: compared field by field
  * (nested objects and lists too), where '', null and undefined all mean "nothing", so typing
- * a letter and deleting it again is no change.
+ * a letter and deleting it again is no change. A file (Blob) is compared by identity: choosing
+ * one is a change (its own properties are not enumerable, so it would otherwise look empty).
  */
 export function hasTypedChanges(values: unknown, opened: unknown): boolean {
   if (isEmpty(values) && isEmpty(opened)) return false;
+  // A chosen file (a photo, a PDF) is a change until the form holds the one it was opened with.
+  if (isFile(values) || isFile(opened)) return values !== opened;
   if (values instanceof Date || opened instanceof Date) {
     return !(values instanceof Date && opened instanceof Date && values.getTime() === opened.getTime());
   }

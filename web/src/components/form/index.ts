@@ -1,7 +1,7 @@
 // The form kit: the frame of a form dialog, its error banner, lazily mounted dialogs,
 // a multiple choice, and the rules forms share (zod errors, server field errors).
 export { FormDialog, FormErrors, type FormDialogProps } from './FormDialog';
-export { DiscardChangesDialog, useDiscardGuard, type GuardedForm } from './DiscardGuard';
+export { DiscardChangesDialog, useBackCloses, useDiscardGuard, type GuardedForm } from './DiscardGuard';
 export { DISCARD_TEXT, hasTypedChanges } from './discard-guard';
 export { FormSelect, FormTextField, type FormChoice } from './fields';
 export { MultiSelect, type MultiSelectChoice } from './MultiSelect';

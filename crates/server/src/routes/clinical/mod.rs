@@ -134,7 +134,13 @@ fn stored_entry(
     if let ClinicalResource::PreventiveCare(item) = &mut resource {
         item.overdue = item.due_date < today;
     }
-    Ok(ClinicalEntry { entry_id: row.id, recorded_at: row.recorded_at, version: row.version, resource })
+    Ok(ClinicalEntry {
+        entry_id: row.id,
+        recorded_at: row.recorded_at,
+        version: row.version,
+        recorded_by: row.recorded_by,
+        resource,
+    })
 }
 
 /// Every entry of a section, newest first, each with every field.

@@ -62,6 +62,10 @@ pub struct ClinicalEntry {
     /// The version a change must name (it moves on with every change); 1 for entries of
     /// sections not changed from the chart.
     pub version: i32,
+    /// The user who wrote the entry from the chart (a note's author signs with it); null
+    /// for entries kept in tables of their own (allergies, orders...) and for those
+    /// recorded before the chart kept it.
+    pub recorded_by: Option<i64>,
     pub resource: ClinicalResource,
 }
 
@@ -116,6 +120,7 @@ pub fn allergy_entry(row: allergy::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
         version: row.version,
+        recorded_by: None,
         recorded_at: row.created_at,
         resource: ClinicalResource::Allergies(AllergyIntolerance {
             substance: row.description,
@@ -139,6 +144,7 @@ pub fn problem_entry(row: problem::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
         version: row.version,
+        recorded_by: None,
         recorded_at: row.created_at,
         resource: ClinicalResource::ProblemList(Condition {
             code: row.problem_code,
@@ -156,6 +162,7 @@ pub fn patient_alert_entry(row: patient_alert::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
         version: 1,
+        recorded_by: None,
         recorded_at: row.created_at,
         resource: ClinicalResource::PatientAlerts(Flag {
             description: row.description,
@@ -170,6 +177,7 @@ pub fn account_alert_entry(row: account_alert::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
         version: 1,
+        recorded_by: None,
         recorded_at: row.created_at,
         resource: ClinicalResource::AccountAlerts(Flag {
             description: row.description,
@@ -185,6 +193,7 @@ pub fn vitals_entry(row: vitals::Model) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: row.id,
         version: 1,
+        recorded_by: None,
         recorded_at: row.created_at,
         resource: ClinicalResource::Vitals(VitalSigns {
             measured: row.measured_at,
@@ -210,6 +219,7 @@ pub fn order_entry(view: OrderView) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: order.id,
         version: order.version,
+        recorded_by: None,
         recorded_at: order.created_at,
         resource: ClinicalResource::Orders(ChartOrder {
             ordered: order.ordered,
@@ -231,6 +241,7 @@ pub fn treatment_plan_entry((plan, phases): TreatmentPlan) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: plan.id,
         version: 1,
+        recorded_by: None,
         recorded_at: plan.created_at,
         resource: ClinicalResource::TreatmentPlans(ChartTreatmentPlan {
             heading: plan.name,
@@ -256,6 +267,7 @@ pub fn referral_entry(view: ReferralView) -> ClinicalEntry {
     ClinicalEntry {
         entry_id: referral.id,
         version: 1,
+        recorded_by: None,
         recorded_at: referral.created_at,
         resource: ClinicalResource::Referrals(Referral {
             referrer_id: referral.referrer_id,

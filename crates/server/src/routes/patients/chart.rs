@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::clinical::input::allergy_is_current;
 use domain::ids::PatientId;
 use domain::patient::age_on;
 use serde::Serialize;
@@ -222,6 +223,8 @@ pub async fn account_alerts(
     ))
 }
 
+/// The allergies to warn about (the alerts banner and page): active ones, neither refuted
+/// nor entered in error.
 #[utoipa::path(get, path = "/patients/{patientId}/allergy", tag = "patient chart",
     params(("patientId" = i64, Path, description = "The patient's id")),
     responses((status = 200, body = Vec<AllergyAlert>), (status = 404, body = ApiError), (status = 400, body = ApiError), (status = 401, body = ApiError)))]
@@ -230,8 +233,11 @@ pub async fn allergies(
     PatientRead { patient_id, .. }: PatientRead<AllergiesRead>,
 ) -> Result<Json<Vec<AllergyAlert>>, AppError> {
     let rows = state.store.allergies(patient_id.0).await?;
+    // An alert warns of an allergy the patient has now: a resolved, inactive, refuted or
+    // mistaken one stays in the chart's Allergies section but raises no alert.
     Ok(Json(
         rows.into_iter()
+            .filter(|a| allergy_is_current(&a.status, &a.verification_status))
             .map(|a| AllergyAlert {
                 allergy_id: a.id,
                 description: a.description,
@@ -259,9 +265,11 @@ pub async fn problems(
         rows.into_iter()
             .map(|p| PatientProblem {
                 problem_id: p.id,
+                // The id a billing order judges duplicates by, as the diagnosis search
+                // answers it (whatever concept id an older record carries).
+                problem_list_umls_id: domain::billing::concept_id(&p.problem_code),
                 problem_code: p.problem_code,
                 description: p.description,
-                problem_list_umls_id: p.umls_id,
                 status: p.status,
                 onset: p.onset,
             })

@@ -8,6 +8,7 @@ import { FieldList } from '@/components/FieldList';
 import { EmptyText } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { isNotFound, useSection, useSectionEntry } from '../api/get-section';
+import { AddAttachmentButton } from '../components/AddAttachmentButton';
 import { AddEntryButton, AmendedBy, EntryActions, EntryHistory, NoneKnownButton, SevereAllergies } from '../components/Charting';
 import { EntryList } from '../components/EntryList';
 import { detailOf, headingOf, hrefOf, rowOf } from '../components/registry';
@@ -76,6 +77,7 @@ function SectionList({ patientId, section }: { patientId: number; section: Secti
       {data && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <AddEntryButton patientId={patientId} section={section} />
+          <AddAttachmentButton patientId={patientId} section={section} />
           <NoneKnownButton patientId={patientId} section={section} data={data} />
         </Box>
       )}

@@ -1,0 +1,51 @@
+-- wrk script: posting the ten-line dental order billing-bench posts directly, each under a
+-- new Idempotency-Key, for patients over the whole practice. Env: TOKEN, PATIENTS,
+-- BILL_DATE (yyyy-MM-dd, a day that is past in the practice's time zone).
+local token = os.getenv("TOKEN")
+local patients = tonumber(os.getenv("PATIENTS") or "1000")
+local day = os.getenv("BILL_DATE")
+
+local lines = {
+  { "PC-EXAM", "", "", "null" }, { "PC-XR-BW4", "", "", "null" }, { "PC-XR-PA", "", "", "2" },
+  { "PC-CLEAN", "", "", "null" }, { "PC-FILL2", "19", "MO", "null" }, { "PC-FILL1", "30", "O", "null" },
+  { "PC-FILL3", "3", "MOD", "null" }, { "PC-SEAL", "", "", "3" }, { "PC-FLUOR", "", "", "null" },
+  { "PC-DEEP", "", "", "2" },
+}
+local charges = {}
+for i, line in ipairs(lines) do
+  local on = (i % 2 == 1)
+  charges[#charges + 1] = string.format(
+    '{"procedure":"%s","feeScheduleId":1,"tooth":"%s","surface":"%s","units":%s,"diagnosisModels":' ..
+    '[{"code":"K02.52","pointer":"A","toggledOn":%s},{"code":"K05.10","pointer":"B","toggledOn":%s}]}',
+    line[1], line[2], line[3], line[4], tostring(on), tostring(not on))
+end
+local body = string.format('{"providerId":3,"procedureDate":"%s","orderNotes":"Benchmark visit","charges":[%s]}',
+  day, table.concat(charges, ","))
+
+local counter = 0
+local threads = 0
+-- thread_id is a global each thread's state gets from setup().
+function setup(thread)
+  threads = threads + 1
+  thread:set("thread_id", threads)
+end
+
+function init(args)
+  math.randomseed(os.time() + (thread_id or 0))
+end
+
+function request()
+  counter = counter + 1
+  local key = string.format("api-%d-%d-%d", os.time(), thread_id or 0, counter)
+  local patient = math.random(1, patients)
+  return wrk.format("POST", "/api/patients/patient/" .. patient .. "/charge",
+    { ["jwt"] = token, ["content-type"] = "application/json", ["Idempotency-Key"] = key }, body)
+end
+
+function done(summary, latency, requests)
+  local ms = function(us) return us / 1000 end
+  io.write(string.format("api p50=%.3fms p90=%.3fms p99=%.3fms max=%.3fms rps=%.0f n=%d non2xx=%d errors=%d\n",
+    ms(latency:percentile(50)), ms(latency:percentile(90)), ms(latency:percentile(99)), ms(latency.max),
+    summary.requests / (summary.duration / 1e6), summary.requests, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
