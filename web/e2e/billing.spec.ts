@@ -119,10 +119,10 @@ test.describe('Billing Order at 360x640', () => {
     for (const key of ['allowDx', 'allowModifiers', 'allowToothSurface'] as const) await api.savePreference(key, true);
     const patient = await newPatient(api, 'Dora');
     const before = await balanceOf(api, patient.patientId);
-    const [composite] = await fees(api, 'D2391');
-    const [evaluation] = await fees(api, 'D0120');
-    expect(composite, 'the demo fee schedule has D2391').toBeTruthy();
-    expect(evaluation, 'the demo fee schedule has D0120').toBeTruthy();
+    const [composite] = await fees(api, 'PC-FILL3');
+    const [evaluation] = await fees(api, 'PC-EXAM');
+    expect(composite?.code, 'the demo fee schedule has PC-FILL3').toBe('PC-FILL3');
+    expect(evaluation?.code, 'the demo fee schedule has PC-EXAM').toBe('PC-EXAM');
 
     await page.goto(`patients/${patient.patientId}/new_charge`);
     await expect(main(page).getByLabel('Procedure Date')).toHaveValue(format(new Date(), 'yyyy-MM-dd'));
@@ -168,18 +168,20 @@ test.describe('Billing Order at 360x640', () => {
     const procedures = dialog(page, 'Procedures');
     await expect(procedures.getByRole('combobox', { name: 'Fee Schedule', exact: true })).toHaveValue('1');
     await procedures.getByRole('combobox', { name: 'Fee Schedule', exact: true }).selectOption('');
-    await procedures.getByLabel('Search procedure codes or descriptions', { exact: true }).fill('D23');
+    await procedures.getByLabel('Search procedure codes or descriptions', { exact: true }).fill('PC-FILL');
     await expect(procedures.getByText('Fee Schedule is required', { exact: true })).toBeVisible();
     await procedures.getByRole('combobox', { name: 'Fee Schedule', exact: true }).selectOption('1');
     await procedures.getByLabel('Search procedure codes or descriptions', { exact: true }).fill('qqzzxx');
     await expect(procedures.getByText('There are no procedure codes matching your search. Search again or exit the search.', { exact: true })).toBeVisible();
     await clean(page, 'billing-procedure-search-empty');
 
-    await pickProcedure(page, 'D2391', 'D2391');
+    await pickProcedure(page, 'fill three', 'PC-FILL3');
     await expect(procedures.getByLabel('Description', { exact: true })).toHaveValue(composite!.description);
     await expect(procedures.getByLabel('Unit Fee', { exact: true })).toHaveValue(dollars(composite!.fee));
     for (const label of ['Procedure', 'Description', 'Unit Fee']) await expect(procedures.getByLabel(label, { exact: true })).toHaveAttribute('readonly', '');
-    if (composite!.calculationMethod === 0) await expect(procedures.getByLabel('Units', { exact: true })).toBeDisabled();
+    // A flat fee: the units are fixed.
+    expect(composite!.calculationMethod).toBe(0);
+    await expect(procedures.getByLabel('Units', { exact: true })).toBeDisabled();
     for (const n of [1, 2, 3, 4]) await expect(procedures.getByLabel(`Modifier ${n}`, { exact: true })).toBeVisible();
     await procedures.getByLabel('Tooth', { exact: true }).fill('3');
     await procedures.getByLabel('Surface', { exact: true }).pressSequentially('mxodm');
@@ -189,7 +191,7 @@ test.describe('Billing Order at 360x640', () => {
     await clean(page, 'billing-charge-form');
     await procedures.getByRole('button', { name: 'Add Another' }).tap();
 
-    const evaluationForm = await pickProcedure(page, 'D0120', 'D0120');
+    const evaluationForm = await pickProcedure(page, 'PC-EXAM', 'PC-EXAM');
     await expect(evaluationForm.getByRole('checkbox', { name: /^A: / })).not.toBeChecked();
     await evaluationForm.getByRole('button', { name: 'Review & Finish' }).tap();
     await expect(procedures).toBeHidden();
@@ -198,13 +200,15 @@ test.describe('Billing Order at 360x640', () => {
     const charges = main(page).getByTestId('charge-row');
     await expect(charges).toHaveCount(2);
     await expect(charges.nth(0)).toContainText('Tooth 3 · Surface MOD · Pointers AB');
-    const total = composite!.fee * (composite!.units || 1) + evaluation!.fee * (evaluation!.units || 1);
+    // Both are flat fees: the order's total is their unit fees.
+    expect(evaluation!.calculationMethod).toBe(0);
+    const total = composite!.fee + evaluation!.fee;
     await expect(main(page).getByTestId('order-total')).toHaveText(dollars(total));
     await expect(main(page).getByRole('button', { name: 'Remove K02.52' })).toBeDisabled();
 
     // Editing asks before throwing a typed change away, then saves it.
-    await main(page).getByRole('button', { name: 'Edit D0120' }).tap();
-    const edit = dialog(page, 'Edit D0120');
+    await main(page).getByRole('button', { name: 'Edit PC-EXAM' }).tap();
+    const edit = dialog(page, 'Edit PC-EXAM');
     await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeVisible();
     await edit.getByLabel('Modifier 1', { exact: true }).fill('25');
     await edit.getByRole('banner').getByRole('button', { name: 'Close' }).tap();
@@ -225,8 +229,8 @@ test.describe('Billing Order at 360x640', () => {
     expect(posted[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     const body = posted[0]!.postDataJSON() as { providerId: number; charges: Array<Record<string, unknown>> };
     expect(body.providerId).toBe(3);
-    expect(body.charges[0]).toMatchObject({ procedure: 'D2391', tooth: '3', surface: 'MOD', diagnosisIds: ['ICD10CM:E11.9', 'ICD10CM:K02.52'] });
-    expect(body.charges[1]).toMatchObject({ procedure: 'D0120', modifier1: '25', diagnosisIds: [] });
+    expect(body.charges[0]).toMatchObject({ procedure: 'PC-FILL3', tooth: '3', surface: 'MOD', diagnosisIds: ['ICD10CM:E11.9', 'ICD10CM:K02.52'] });
+    expect(body.charges[1]).toMatchObject({ procedure: 'PC-EXAM', modifier1: '25', diagnosisIds: [] });
 
     // The balance moved by the order's total.
     const after = await balanceOf(api, patient.patientId);
@@ -242,12 +246,18 @@ test.describe('Billing Order at 360x640', () => {
     await expect(main(page).getByRole('region', { name: 'Procedures' })).toBeVisible();
     await expect(main(page).getByRole('region', { name: 'Diagnosis' })).toHaveCount(0);
     await main(page).getByRole('button', { name: 'Add Procedure' }).tap();
-    const procedures = await pickProcedure(page, 'D0120', 'D0120');
+    const [sealant] = await fees(api, 'PC-SEAL');
+    expect(sealant?.calculationMethod, 'PC-SEAL is priced per unit').toBe(1);
+    const procedures = await pickProcedure(page, 'seal', 'PC-SEAL');
+    await procedures.getByLabel('Units', { exact: true }).fill('2');
+    await expect(procedures.getByTestId('charge-fee')).toHaveText(`Fee: ${dollars(sealant!.fee * 2)}`);
     await expect(procedures.getByLabel('Modifier 1', { exact: true })).toHaveCount(0);
     await expect(procedures.getByLabel('Tooth', { exact: true })).toHaveCount(0);
     await expect(procedures.getByLabel('Surface', { exact: true })).toHaveCount(0);
     await expect(procedures.getByRole('checkbox')).toHaveCount(0);
     await procedures.getByRole('button', { name: 'Review & Finish' }).tap();
+    await expect(main(page).getByTestId('order-total')).toHaveText(dollars(sealant!.fee * 2));
+    await clean(page, 'billing-order-no-preferences');
 
     // Provider is required: checked when it changes and before Create Order.
     await main(page).getByRole('combobox', { name: 'Provider', exact: true }).selectOption('');
@@ -265,6 +275,7 @@ test.describe('Billing Order at 360x640', () => {
     await api.savePreference('allowDx', true);
     const { body } = await api.call('GET', `/api/patients/${SHOWCASE_PATIENT}/problem`);
     const active = (body as Array<{ problemCode: string; status: string }>).filter((p) => p.status.toLowerCase() === 'active').slice(0, 12);
+    expect(active.length, 'the showcase patient has active problems').toBeGreaterThan(0);
     await page.goto(`patients/${SHOWCASE_PATIENT}/new_charge`);
     await expect(main(page).getByRole('region', { name: 'Diagnosis' })).toBeVisible();
     await expect(diagnosisRows(page)).toHaveCount(active.length);
@@ -272,7 +283,7 @@ test.describe('Billing Order at 360x640', () => {
 
     // A refusal (400 naming a charge's field): 'Billing Order Not Successful', the message on its charge, the order kept.
     await main(page).getByRole('button', { name: 'Add Procedure' }).tap();
-    const procedures = await pickProcedure(page, 'D0120', 'D0120');
+    const procedures = await pickProcedure(page, 'PC-EXAM', 'PC-EXAM');
     await procedures.getByRole('button', { name: 'Review & Finish' }).tap();
     await page.route('**/api/patients/patient/*/charge', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'invalid', message: 'The order was refused', fields: { 'charges[0].surface': 'Surface letters are M, O, D, F, L, I, B' } }) }),

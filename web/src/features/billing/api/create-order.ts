@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { handledByCaller } from '@/api/client';
+import { api, handledByCaller } from '@/api/client';
 import { ApiRequestError, unwrap } from '@/api/errors';
 import { patientKeys } from '@/api/patients/keys';
-import { billingApi } from './billing-client';
 import type { BillingOrderInput, BillingOrderResult } from './types';
 
 export interface CreateOrderVariables {
@@ -19,10 +18,10 @@ export interface CreateOrderVariables {
  */
 export async function createBillingOrder({ patientId, input, idempotencyKey }: CreateOrderVariables): Promise<BillingOrderResult> {
   return unwrap(
-    await billingApi.POST('/api/patients/patient/{patientId}/charge', {
-      params: { path: { patientId } },
+    await api.POST('/api/patients/patient/{patientId}/charge', {
+      params: { path: { patientId }, header: { 'Idempotency-Key': idempotencyKey } },
       body: input,
-      headers: { ...handledByCaller('fieldErrors'), 'Idempotency-Key': idempotencyKey },
+      headers: handledByCaller('fieldErrors'),
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client';
 import { unwrap } from '@/api/errors';
-import { billingApi } from './billing-client';
 import type { FeeSearchResult } from './types';
 
 /**
@@ -11,7 +11,7 @@ export const feeSearchQueryOptions = (feeScheduleId: number | null, search: stri
   queryOptions({
     queryKey: ['billing', 'fees', feeScheduleId, search.trim().toLowerCase()] as const,
     queryFn: async ({ signal }): Promise<FeeSearchResult[]> =>
-      unwrap(await billingApi.GET('/api/fee/', { params: { query: { search: search.trim(), feeScheduleId: feeScheduleId ?? 0 } }, signal })),
+      unwrap(await api.GET('/api/fee/', { params: { query: { search: search.trim(), feeScheduleId: String(feeScheduleId ?? '') } }, signal })),
     enabled: feeScheduleId !== null,
     staleTime: 5 * 60_000,
   });

@@ -19,7 +19,7 @@ import { dollars } from '@/lib/format';
 import { MESSAGES } from '@/lib/messages';
 import { useFeeSearch } from '../api/get-fees';
 import type { FeeSchedule, FeeSearchResult } from '../api/types';
-import { MAX_CHARGE_DIAGNOSES, SEARCH_SETTLE, SURFACE_LETTERS } from '../lib/constants';
+import { FEE_SEARCH_MAX, MAX_CHARGE_DIAGNOSES, SEARCH_SETTLE, SURFACE_LETTERS } from '../lib/constants';
 import {
   chargeFee,
   chargeFromFee,
@@ -27,6 +27,7 @@ import {
   modifierValid,
   pointerAt,
   shortDescription,
+  surfaceNeedsTooth,
   toggleChargeDiagnosis,
   toothValid,
   unitsValid,
@@ -71,6 +72,7 @@ function chargeErrors(values: ChargeValues, charge: Charge, options: ChargeOptio
   if (charge.calculationMethod !== 0 && !unitsValid(values.units)) errors.units = BILLING_TEXT.unitsInvalid;
   if (options.allowModifiers) for (const m of MODIFIERS) if (!modifierValid(values[m])) errors[m] = BILLING_TEXT.modifierInvalid;
   if (options.allowToothSurface && !toothValid(values.tooth)) errors.tooth = BILLING_TEXT.toothInvalid;
+  else if (options.allowToothSurface && surfaceNeedsTooth(values.tooth, values.surface)) errors.tooth = BILLING_TEXT.surfaceNeedsTooth;
   return errors;
 }
 
@@ -149,7 +151,7 @@ function ProcedureSearch({
           onKeyDown={(event) => {
             if (event.key === 'Enter') debouncer.flush();
           }}
-          slotProps={{ htmlInput: { maxLength: 100, enterKeyHint: 'search', 'aria-controls': 'procedure-results' } }}
+          slotProps={{ htmlInput: { maxLength: FEE_SEARCH_MAX, enterKeyHint: 'search', 'aria-controls': 'procedure-results' } }}
         />
       </Stack>
       <Box role="status" aria-live="polite" sx={{ minHeight: 24, mt: 1 }}>
@@ -314,7 +316,7 @@ function ChargeForm({
           </Grid>
         </Grid>
         <Typography data-testid="charge-fee">
-          Fee: <strong>{dollars(chargeFee({ unitFee: charge.unitFee, units: charge.calculationMethod === 0 ? charge.units : unitsNumber }))}</strong>
+          Fee: <strong>{dollars(chargeFee({ unitFee: charge.unitFee, units: unitsNumber, calculationMethod: charge.calculationMethod }))}</strong>
         </Typography>
         {options.allowModifiers &&
           group(

@@ -18,3 +18,5 @@ export const SEARCH_SETTLE = { delay: 300, maxWait: 800 } as const;
 /** The diagnosis search needs at least 2 characters (the server answers 400 below; the document's rule). */
 export const DIAGNOSIS_SEARCH_MIN = parameterLimits['/api/diagnosis/'].get.search.minLength;
 export const DIAGNOSIS_SEARCH_MAX = parameterLimits['/api/diagnosis/'].get.search.maxLength;
+/** The procedure search's longest text (the document's rule). */
+export const FEE_SEARCH_MAX = parameterLimits['/api/fee/'].get.search.maxLength;

@@ -17,6 +17,7 @@ import {
   pointerAt,
   removeDiagnosis,
   shortDescription,
+  surfaceNeedsTooth,
   toBillingOrderInput,
   toggleChargeDiagnosis,
   toothValid,
@@ -113,6 +114,8 @@ describe('the charge form', () => {
     expect(['2', '250', 'G-'].some(modifierValid)).toBe(false);
     expect(['', '1', '32', 'A', 't'].every(toothValid)).toBe(true);
     expect(['0', '33', 'U', '1A', '100'].some(toothValid)).toBe(false);
+    expect(surfaceNeedsTooth('', 'MO')).toBe(true);
+    expect(surfaceNeedsTooth('3', 'MO') || surfaceNeedsTooth('', '')).toBe(false);
     expect(['1', '12'].every(unitsValid)).toBe(true);
     expect(['0', '', '1.5', '-1'].some(unitsValid)).toBe(false);
   });
@@ -129,6 +132,8 @@ describe('the charge form', () => {
 describe('money', () => {
   it('adds integer cents', () => {
     expect(chargeFee(charge({ unitFee: 1999, units: 3 }))).toBe(5997);
+    // A flat fee (calculationMethod 0) is the unit fee whatever the units.
+    expect(chargeFee(charge({ unitFee: 5500, units: 2, calculationMethod: 0 }))).toBe(5500);
     // 0.1 + 0.2 in dollars would not be 0.3; in cents it is exact.
     expect(orderTotal([charge({ unitFee: 10, units: 1 }), charge({ unitFee: 20, units: 1 })])).toBe(30);
     expect(orderTotal([])).toBe(0);

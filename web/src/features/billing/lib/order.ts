@@ -109,6 +109,9 @@ export function toothValid(value: string): boolean {
   return n >= 1 && n <= 32;
 }
 
+/** A surface names a tooth's faces: it needs the tooth (the server's rule). */
+export const surfaceNeedsTooth = (tooth: string, surface: string) => surface !== '' && tooth === '';
+
 /** Units: a whole number of at least 1 (as typed). */
 export function unitsValid(value: string): boolean {
   return /^\d{1,4}$/.test(value) && Number(value) >= 1;
@@ -121,13 +124,17 @@ export function toggleChargeDiagnosis(ids: readonly string[], umlsId: string, on
   return [...ids, umlsId];
 }
 
-/** A charge's fee in cents: unit fee times units (integers only; no fraction is ever summed). */
-export function chargeFee(charge: Pick<Charge, 'unitFee' | 'units'>): number {
-  return Math.round(charge.unitFee) * Math.round(charge.units);
+/**
+ * A charge's fee in cents, as the server prices it: the unit fee alone when the fee is flat
+ * (calculationMethod 0), else unit fee times units (integers only; no fraction is ever summed).
+ */
+export function chargeFee(charge: Pick<Charge, 'unitFee' | 'units' | 'calculationMethod'>): number {
+  const unitFee = Math.round(charge.unitFee);
+  return charge.calculationMethod === 0 ? unitFee : unitFee * Math.round(charge.units);
 }
 
 /** The order's total in cents: the sum of its charges' fees. */
-export function orderTotal(charges: readonly Pick<Charge, 'unitFee' | 'units'>[]): number {
+export function orderTotal(charges: readonly Pick<Charge, 'unitFee' | 'units' | 'calculationMethod'>[]): number {
   return charges.reduce((sum, c) => sum + chargeFee(c), 0);
 }
 

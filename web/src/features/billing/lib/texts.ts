@@ -58,6 +58,7 @@ export const BILLING_TEXT = {
   modifierInvalid: 'A modifier is 2 letters or digits',
   toothInvalid: 'Tooth is 1 to 32 or A to T',
   surfaceHelp: 'Letters M, O, D, F, L, I, B, each once',
+  surfaceNeedsTooth: 'A surface needs a tooth',
   loadFailed: 'The billing order could not be loaded. Please try again.',
   searchFailed: 'The search failed. Please try again.',
   pointers: 'Pointers',

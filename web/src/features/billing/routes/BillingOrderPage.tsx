@@ -178,7 +178,9 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
         onError: (error) => {
           toast(BILLING_TEXT.notSent, 'error');
           // A refused order (400) stays for the user to correct: its messages go on their fields.
+          // Nothing was posted, so the corrected order goes with a key of its own.
           if (error instanceof ApiRequestError && error.status === 400) {
+            setIdempotencyKey(newIdempotencyKey());
             if (Object.keys(error.fields).length > 0) showServerErrors(error.fields);
             else setOthers([error.message || BILLING_TEXT.notSent]);
             return;
@@ -219,6 +221,8 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
             type="date"
             required
             value={procedureDate}
+            // Not in the future (the server's rule): the picker offers up to today.
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayWire() } }}
             inputRef={dateRef}
             disabled={busy}
             onChange={(event) => {
@@ -227,7 +231,6 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
             }}
             error={!!errors.procedureDate}
             helperText={errors.procedureDate}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             select
