@@ -102,7 +102,7 @@ async function addDiagnosis(page: Page, search: string, code: string): Promise<v
 async function pickProcedure(page: Page, search: string, code: string): Promise<Locator> {
   const procedures = dialog(page, /^(Procedures|Edit .*)$/);
   await procedures.getByLabel('Search procedure codes or descriptions', { exact: true }).fill(search);
-  await procedures.getByRole('button', { name: new RegExp(`^${code} `) }).first().tap();
+  await procedures.getByRole('button', { name: new RegExp(`^${code} `) }).first().click();
   await expect(procedures.getByLabel('Procedure', { exact: true })).toHaveValue(code);
   return procedures;
 }
@@ -147,11 +147,11 @@ test.describe('Billing Order at 360x640', () => {
     await addDiagnosis(page, 'E11.9', 'E11.9');
     await expect(page.getByRole('alert').filter({ hasText: 'Cannot Add Duplicate Diagnoses' })).toBeVisible();
     await dialog(page, 'Diagnosis Search').getByRole('banner').getByRole('button', { name: 'Close' }).tap();
-    expect(await pointers(page)).toEqual(['A:K02.52', 'B:E11.9']);
+    await expect.poll(() => pointers(page)).toEqual(['A:K02.52', 'B:E11.9']);
 
     // Reordered: a Move button, then the keyboard (pick up, down, drop); the pointers follow.
     await main(page).getByRole('button', { name: 'Move E11.9 up' }).tap();
-    expect(await pointers(page)).toEqual(['A:E11.9', 'B:K02.52']);
+    await expect.poll(() => pointers(page)).toEqual(['A:E11.9', 'B:K02.52']);
     await main(page).getByRole('button', { name: 'Drag E11.9 to reorder' }).focus();
     await page.keyboard.press('Space');
     await page.waitForTimeout(200);
@@ -240,8 +240,9 @@ test.describe('Billing Order at 360x640', () => {
     await expect(account).toHaveText(dollars(after.accountBalance));
   });
 
-  test('with the preferences off: no Diagnosis card, no modifiers, tooth or surface', async ({ page, api }) => {
+  test('with the preferences off: no Diagnosis card, no modifiers, tooth or surface; a lost answer is retried with the same key and posts once', async ({ page, api }) => {
     const patient = await newPatient(api, 'Otto');
+    const before = await balanceOf(api, patient.patientId);
     await page.goto(`patients/${patient.patientId}/new_charge`);
     await expect(main(page).getByRole('region', { name: 'Procedures' })).toBeVisible();
     await expect(main(page).getByRole('region', { name: 'Diagnosis' })).toHaveCount(0);
@@ -265,10 +266,23 @@ test.describe('Billing Order at 360x640', () => {
     await main(page).getByRole('button', { name: 'Create Order' }).tap();
     await expect(main(page).getByTestId('form-errors')).toBeVisible();
     await main(page).getByRole('combobox', { name: 'Provider', exact: true }).selectOption('3');
+    // The first answer is lost on its way back (the server did post): the app sends the same
+    // order again with the same key, and the server answers the first 201 without posting twice.
+    const keys: string[] = [];
+    await page.route('**/api/patients/patient/*/charge', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        await route.fetch();
+        await route.abort('failed');
+      } else await route.continue();
+    });
     await expect(main(page).getByText('Provider is required', { exact: true })).toBeHidden();
     await main(page).getByRole('button', { name: 'Create Order' }).tap();
     await expect(page.getByRole('alert').filter({ hasText: 'Billing Order Successfully Sent' })).toBeVisible();
     await expect(page).toHaveURL(/\/patient_home$/, { timeout: 8000 });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await balanceOf(api, patient.patientId)).accountBalance - before.accountBalance).toBe(sealant!.fee * 2);
   });
 
   test("the diagnoses start as the patient's active problems; a refused order stays with the server's messages", async ({ page, api }) => {
@@ -279,7 +293,7 @@ test.describe('Billing Order at 360x640', () => {
     await page.goto(`patients/${SHOWCASE_PATIENT}/new_charge`);
     await expect(main(page).getByRole('region', { name: 'Diagnosis' })).toBeVisible();
     await expect(diagnosisRows(page)).toHaveCount(active.length);
-    expect(await pointers(page)).toEqual(active.map((p, i) => `${'ABCDEFGHIJKL'[i]}:${p.problemCode}`));
+    await expect.poll(() => pointers(page)).toEqual(active.map((p, i) => `${'ABCDEFGHIJKL'[i]}:${p.problemCode}`));
 
     // A refusal (400 naming a charge's field): 'Billing Order Not Successful', the message on its charge, the order kept.
     await main(page).getByRole('button', { name: 'Add Procedure' }).tap();
@@ -294,5 +308,45 @@ test.describe('Billing Order at 360x640', () => {
     await page.waitForTimeout(3500);
     await expect(page).toHaveURL(/\/new_charge$/);
     await expect(main(page).getByTestId('charge-row')).toHaveCount(1);
+  });
+});
+
+test.describe('Billing Order at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+
+  test('beside the side navigation: diagnoses dragged with the mouse, the dialogs axe-clean', async ({ page, api, loginScreen }) => {
+    await api.savePreference('allowDx', true);
+    await api.savePreference('allowToothSurface', true);
+    const patient = await newPatient(api, 'Desk');
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await page.goto(`patients/${patient.patientId}/new_charge`);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Billing Order' })).toBeVisible();
+    const box = await main(page).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(240);
+    for (const code of ['I10', 'E78.5']) {
+      await main(page).getByRole('button', { name: 'Add Diagnosis' }).click();
+      const search = dialog(page, 'Diagnosis Search');
+      await search.getByLabel('Search ICD-10-CM codes or descriptions', { exact: true }).fill(code);
+      await search.getByRole('button', { name: new RegExp(`^${code.replace('.', '\\.')} `) }).first().click();
+      await expect(search).toBeHidden();
+    }
+    await expect.poll(() => pointers(page)).toEqual(['A:I10', 'B:E78.5']);
+    // The mouse: the second row's handle dragged above the first.
+    const handle = main(page).getByRole('button', { name: 'Drag E78.5 to reorder' });
+    const from = (await handle.boundingBox())!;
+    const to = (await diagnosisRows(page).first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => pointers(page)).toEqual(['A:E78.5', 'B:I10']);
+    await clean(page, 'billing-order-desktop');
+    await main(page).getByRole('button', { name: 'Add Procedure' }).click();
+    const procedures = await pickProcedure(page, 'PC-FILL1', 'PC-FILL1');
+    await expect(procedures.getByLabel('Tooth', { exact: true })).toBeVisible();
+    await expect(procedures.getByLabel('Modifier 1', { exact: true })).toHaveCount(0);
+    await clean(page, 'billing-charge-form-desktop');
   });
 });
