@@ -190,6 +190,10 @@ test.describe('Billing Order at 360x640', () => {
     await procedures.getByRole('checkbox', { name: /^B: K02\.52/ }).check();
     await clean(page, 'billing-charge-form');
     await procedures.getByRole('button', { name: 'Add Another' }).tap();
+    // Back at the search, which says what was added and offers to finish there too.
+    await expect(procedures.getByRole('status').filter({ hasText: 'PC-FILL3 was added.' })).toBeVisible();
+    await expect(procedures.getByRole('button', { name: 'Review & Finish' })).toBeVisible();
+    await clean(page, 'billing-procedure-added');
 
     const evaluationForm = await pickProcedure(page, 'PC-EXAM', 'PC-EXAM');
     await expect(evaluationForm.getByRole('checkbox', { name: /^A: / })).not.toBeChecked();

@@ -428,7 +428,16 @@ function Steps({ editing, editingErrors, feeSchedules, feeScheduleId, onFeeSched
     return (
       <Box ref={top}>
         {added && (
-          <Alert severity="success" sx={{ mb: 2 }} role="status">
+          <Alert
+            severity="success"
+            sx={{ mb: 2 }}
+            role="status"
+            action={
+              <Button color="inherit" onClick={onClose}>
+                {BILLING_TEXT.reviewAndFinish}
+              </Button>
+            }
+          >
             {added}
           </Alert>
         )}
