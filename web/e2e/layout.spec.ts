@@ -240,7 +240,7 @@ test.describe('Layout at 360x640', () => {
     await closeDialog('Edit Clinical Widgets');
     await visit(`patients/${id}/referrals`, main().getByText('This screen is coming in a later release of Pocketchart.'));
     await checkLayout(page, 'patient-referrals');
-    await visit(`patients/${id}/new_charge`, main().getByText('This screen is coming in a later release of Pocketchart.'));
+    await visit(`patients/${id}/new_charge`, main().getByRole('button', { name: 'Create Order', exact: true }));
     await checkLayout(page, 'billing-order');
 
     const appointments = `patients/${full.patient.patientId}/appointments`;

@@ -22,6 +22,16 @@ function ClinicalSectionPage(props: { patientId: number; section: string | undef
 const VitalsDetail = lazy(() => import('@/features/vitals/routes/VitalsDetail'));
 // So is the Clinical board.
 const ClinicalBoard = lazy(() => import('@/features/clinical/routes/ClinicalBoard'));
+// And the Billing Order (its dialogs and drag and drop with it).
+const BillingOrderLazy = lazy(() => import('@/features/billing/routes/BillingOrderPage'));
+
+function BillingOrderPage(props: { patientId: number }) {
+  return (
+    <Suspense fallback={null}>
+      <BillingOrderLazy {...props} />
+    </Suspense>
+  );
+}
 
 function VitalsPage(props: { patientId: number; vitalsId: number | null }) {
   return (
@@ -43,9 +53,9 @@ function ClinicalPage({ patientId }: { patientId: number }) {
 
 // The patient area, given the orders feature's 'New Order', the vitals feature's
 // 'Create Vitals' and measurement page, the appointments feature's 'New Appointment'
-// and 'Appointments & Follow-Ups', and the clinical feature's board (features do not import
-// each other).
-const SLOTS: PatientAreaSlots = { NewOrderDialog, NewVitalsDialog, VitalsPage, NewAppointmentDialog, AppointmentsArea: PatientAppointmentsArea, ClinicalBoard: ClinicalPage };
+// and 'Appointments & Follow-Ups', the clinical feature's board and the billing feature's
+// Billing Order (features do not import each other).
+const SLOTS: PatientAreaSlots = { NewOrderDialog, NewVitalsDialog, VitalsPage, NewAppointmentDialog, AppointmentsArea: PatientAppointmentsArea, ClinicalBoard: ClinicalPage, BillingOrderPage };
 
 // The clinical feature's section pages (/patients/{id}/clinical/{section}[/{entryId}]).
 const ALL_SLOTS: PatientAreaSlots = { ...SLOTS, ClinicalSectionPage };

@@ -3,7 +3,8 @@ import { createContext, useContext, type ComponentType } from 'react';
 /**
  * What other features give the patient area (the app composes them: features do not
  * import each other): the speed dial's 'New Order', 'New Vitals' and 'New Appointment'
- * dialogs, the page of one vitals measurement, 'Appointments & Follow-Ups' and the Clinical board.
+ * dialogs, the page of one vitals measurement, 'Appointments & Follow-Ups', the Clinical board
+ * and the Billing Order.
  */
 export interface PatientAreaSlots {
   NewOrderDialog?: ComponentType<{ open: boolean; onClose: () => void; patientId: number }>;
@@ -22,6 +23,8 @@ export interface PatientAreaSlots {
   AppointmentsArea?: ComponentType<{ patientId: number }>;
   /** /patients/{id}/clinical (exactly): the Clinical board. */
   ClinicalBoard?: ComponentType<{ patientId: number }>;
+  /** /patients/{id}/new_charge: the Billing Order. */
+  BillingOrderPage?: ComponentType<{ patientId: number }>;
 }
 
 export const PatientAreaSlotsContext = createContext<PatientAreaSlots>({});

@@ -75,6 +75,13 @@ function ClinicalRoute({ patientId }: { patientId: number }) {
   return <ClinicalBoard patientId={patientId} />;
 }
 
+/** /patients/{id}/new_charge: the Billing Order (given by the billing feature). */
+function BillingOrderRoute({ patientId }: { patientId: number }) {
+  const { BillingOrderPage } = usePatientAreaSlots();
+  if (!BillingOrderPage) return <Later title="Billing Order" />;
+  return <BillingOrderPage patientId={patientId} />;
+}
+
 function PageNotFoundHere() {
   usePageTitle(MESSAGES.pageNotFound);
   return <EmptyText>{MESSAGES.pageNotFound}</EmptyText>;
@@ -156,7 +163,7 @@ function LoadedArea({ patientId }: { patientId: number }) {
             <Route path="clinical/*" element={<Later title="Clinical" />} />
             <Route path="appointments/*" element={<AppointmentsRoute patientId={patientId} />} />
             <Route path="referrals/*" element={<Later title="Referrals" />} />
-            <Route path="new_charge" element={<Later title="Billing Order" />} />
+            <Route path="new_charge" element={<BillingOrderRoute patientId={patientId} />} />
             <Route path="*" element={<PageNotFoundHere />} />
           </Routes>
         </Stack>
