@@ -92,6 +92,12 @@ describe('attachment form: rules', () => {
     });
     expect(attachmentQuery({ title: 'Rash', category: ' ', date: '', description: '' })).toEqual({ title: 'Rash' });
   });
+
+  it('leaves out the hidden characters a pasted text carries, keeping line breaks where they belong', () => {
+    expect(
+      attachmentQuery({ title: 'Ra\u200Bsh\u0007', category: 'Photo\u202E', date: '', description: 'Day 3\nclearing\u200B' }),
+    ).toEqual({ title: 'Rash', category: 'Photo', description: 'Day 3\nclearing' });
+  });
 });
 
 describe('a refused upload', () => {

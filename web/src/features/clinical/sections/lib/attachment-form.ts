@@ -6,6 +6,7 @@ import type { operations } from '@/api/schema';
 import { MESSAGES } from '@/lib/messages';
 import { requiredError } from '@/lib/validation';
 import { FORM_TEXT } from './form-text';
+import { withoutHiddenCharacters } from './hidden-characters';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TEXT, ATTACHMENT_TYPES, type AttachmentMediaType } from './attachment-text';
 
 /** The upload's query: title, category, date (yyyy-MM-dd) and description. */
@@ -91,12 +92,15 @@ export function attachmentValues(today: string): AttachmentValues {
   return { file: null, title: '', category: '', date: today, description: '' };
 }
 
-/** The upload's query from the form: trimmed, and what was left blank not sent. */
+/**
+ * The upload's query from the form: trimmed, without the hidden characters the server
+ * refuses (a pasted title can carry them), and what was left blank not sent.
+ */
 export function attachmentQuery(values: Omit<AttachmentValues, 'file'>): AttachmentQuery {
-  const query: AttachmentQuery = { title: values.title.trim() };
-  const category = values.category.trim();
+  const query: AttachmentQuery = { title: withoutHiddenCharacters(values.title).trim() };
+  const category = withoutHiddenCharacters(values.category).trim();
   const date = values.date.trim();
-  const description = values.description.trim();
+  const description = withoutHiddenCharacters(values.description, true).trim();
   if (category) query.category = category;
   if (date) query.date = date;
   if (description) query.description = description;
