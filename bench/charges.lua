@@ -23,20 +23,20 @@ local body = string.format('{"providerId":3,"procedureDate":"%s","orderNotes":"B
   day, table.concat(charges, ","))
 
 local counter = 0
-local threads = 0
--- thread_id is a global each thread's state gets from setup().
-function setup(thread)
-  threads = threads + 1
-  thread:set("thread_id", threads)
-end
-
+-- Keys must never repeat, across threads and across runs started in the same second (a
+-- repeated key with another patient is 422): each thread draws its own random prefix.
+local prefix = ""
 function init(args)
-  math.randomseed(os.time() + (thread_id or 0))
+  local urandom = io.open("/dev/urandom", "rb")
+  local bytes = urandom:read(8)
+  urandom:close()
+  prefix = bytes:gsub(".", function(c) return string.format("%02x", string.byte(c)) end)
+  math.randomseed(tonumber(prefix:sub(1, 8), 16))
 end
 
 function request()
   counter = counter + 1
-  local key = string.format("api-%d-%d-%d", os.time(), thread_id or 0, counter)
+  local key = string.format("api-%s-%d", prefix, counter)
   local patient = math.random(1, patients)
   return wrk.format("POST", "/api/patients/patient/" .. patient .. "/charge",
     { ["jwt"] = token, ["content-type"] = "application/json", ["Idempotency-Key"] = key }, body)
