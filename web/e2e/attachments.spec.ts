@@ -1,9 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
-import { format, subYears } from 'date-fns';
 import type { components } from '../src/api/schema';
-import { expect, SHOWCASE_PATIENT, test, type DemoPatient, type ServerApi } from './fixtures';
+import { expect, SHOWCASE_PATIENT, test } from './fixtures';
 import { checkLayout } from './layout';
 
 type ClinicalSection = components['schemas']['ClinicalSection'];
@@ -49,18 +48,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** A fresh adult patient of this test alone (other specs expect the showcase patient's newest attachment to be a photo). */
-async function newPatient(api: ServerApi, first: string): Promise<number> {
-  const patient = (await api.createPatient({
-    firstName: first,
-    lastName: `Files${Date.now().toString(36).replace(/\d/g, '')}`,
-    birthdate: format(subYears(new Date(), 40), 'yyyy-MM-dd'),
-    accountProviderId: 3,
-    officeId: 1,
-    feeScheduleId: 1,
-  })) as DemoPatient;
-  return patient.patientId;
-}
 
 const main = (page: Page) => page.getByRole('main');
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -232,7 +219,7 @@ test.describe('Attachments from the phone at 360x640', () => {
 
   test('a PDF: chosen as a file, no preview; its page opens it in a new tab and keeps Download', async ({ page, api }) => {
     const title = `Referral letter ${Date.now().toString(36)}`;
-    const id = await newPatient(api, 'Paula');
+    const id = (await api.newAdult('Paula', 'Files')).patientId;
     await page.goto(`patients/${id}/clinical/attachments`);
     await expect(main(page).getByText('No attachments')).toBeVisible();
     await main(page).getByRole('button', { name: 'Add Attachment' }).tap();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
-import { format, subYears } from 'date-fns';
-import { expect, SHOWCASE_PATIENT, test, type DemoPatient, type ServerApi } from './fixtures';
+import { format } from 'date-fns';
+import { expect, SHOWCASE_PATIENT, test, type ServerApi } from './fixtures';
 import { checkLayout } from './layout';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -20,18 +20,6 @@ async function clean(page: Page, name: string): Promise<void> {
   expect(result.violations).toEqual([]);
 }
 
-/** A fresh adult patient of this test alone, with provider 3 and fee schedule 1 (the specs share one demo database). */
-async function newPatient(api: ServerApi, first: string): Promise<DemoPatient> {
-  return api.createPatient({
-    firstName: first,
-    lastName: `Bill${Date.now().toString(36).replace(/\d/g, '')}`,
-    birthdate: format(subYears(new Date(), 40), 'yyyy-MM-dd'),
-    accountProviderId: 3,
-    patientProviderId: 3,
-    officeId: 1,
-    feeScheduleId: 1,
-  });
-}
 
 interface Balance {
   patientPortion: number;
@@ -117,7 +105,7 @@ test.describe('Billing Order at 360x640', () => {
 
   test('a dental charge with tooth, surface and two reordered diagnoses, a charge without diagnoses, then the balance', async ({ page, api }) => {
     for (const key of ['allowDx', 'allowModifiers', 'allowToothSurface'] as const) await api.savePreference(key, true);
-    const patient = await newPatient(api, 'Dora');
+    const patient = await api.newAdult('Dora', 'Bill');
     const before = await balanceOf(api, patient.patientId);
     const [composite] = await fees(api, 'PC-FILL3');
     const [evaluation] = await fees(api, 'PC-EXAM');
@@ -245,7 +233,7 @@ test.describe('Billing Order at 360x640', () => {
   });
 
   test('with the preferences off: no Diagnosis card, no modifiers, tooth or surface; a lost answer is retried with the same key and posts once', async ({ page, api }) => {
-    const patient = await newPatient(api, 'Otto');
+    const patient = await api.newAdult('Otto', 'Bill');
     const before = await balanceOf(api, patient.patientId);
     await page.goto(`patients/${patient.patientId}/new_charge`);
     await expect(main(page).getByRole('region', { name: 'Procedures' })).toBeVisible();
@@ -321,7 +309,7 @@ test.describe('Billing Order at 1280x800', () => {
   test('beside the side navigation: diagnoses dragged with the mouse, the dialogs axe-clean', async ({ page, api, loginScreen }) => {
     await api.savePreference('allowDx', true);
     await api.savePreference('allowToothSurface', true);
-    const patient = await newPatient(api, 'Desk');
+    const patient = await api.newAdult('Desk', 'Bill');
     await loginScreen.goto();
     await loginScreen.loginAsDemo();
     await page.goto(`patients/${patient.patientId}/new_charge`);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { format, subYears } from 'date-fns';
-import { expect, test, type DemoPatient, type ServerApi } from './fixtures';
+import { format } from 'date-fns';
+import { expect, test } from './fixtures';
 import { checkLayout } from './layout';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -13,18 +13,6 @@ async function noAxeViolations(page: Page, name?: string): Promise<void> {
   expect(result.violations).toEqual([]);
 }
 
-/** A fresh adult patient of this test alone (the specs share one demo database). */
-async function newPatient(api: ServerApi, first: string): Promise<number> {
-  const patient = (await api.createPatient({
-    firstName: first,
-    lastName: `Chart${Date.now().toString(36).replace(/\d/g, '')}`,
-    birthdate: format(subYears(new Date(), 40), 'yyyy-MM-dd'),
-    accountProviderId: 3,
-    officeId: 1,
-    feeScheduleId: 1,
-  })) as DemoPatient;
-  return patient.patientId;
-}
 
 const main = (page: Page) => page.getByRole('main');
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -45,7 +33,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test('adds a severe allergy: the list, the board count and the alerts banner show it; a 400 lands on its field; editing keeps a history', async ({ page, api }) => {
-    const id = await newPatient(api, 'Alba');
+    const id = (await api.newAdult('Alba', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/allergies`);
     await main(page).getByRole('button', { name: 'Add Allergy' }).tap();
     const form = dialog(page, 'Add Allergy');
@@ -107,7 +95,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test("'No Known Allergies' in one tap on a patient without active allergies; closing a typed form asks first", async ({ page, api }) => {
-    const id = await newPatient(api, 'Nora');
+    const id = (await api.newAdult('Nora', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/allergies`);
     await main(page).getByRole('button', { name: 'No Known Allergies' }).tap();
     await expect(main(page).getByTestId('section-none-known')).toContainText('No Known Allergies');
@@ -127,7 +115,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test('adds a problem through the ICD-10-CM search', async ({ page, api }) => {
-    const id = await newPatient(api, 'Pia');
+    const id = (await api.newAdult('Pia', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/problemList`);
     await main(page).getByRole('button', { name: 'Add Problem' }).tap();
     const form = dialog(page, 'Add Problem');
@@ -156,7 +144,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test("records an immunization, and one 'Not given' with its required reason", async ({ page, api }) => {
-    const id = await newPatient(api, 'Ivo');
+    const id = (await api.newAdult('Ivo', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/immunizations`);
     await main(page).getByRole('button', { name: 'Add Immunization' }).tap();
     const form = dialog(page, 'Add Immunization');
@@ -194,7 +182,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test('writes a note, signs it, and amends it: the note has no Edit and links to its amendment', async ({ page, api }) => {
-    const id = await newPatient(api, 'Sol');
+    const id = (await api.newAdult('Sol', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/clinicalNotes`);
     await main(page).getByRole('button', { name: 'Add Note' }).tap();
     const form = dialog(page, 'Add Note');
@@ -254,7 +242,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test('medications, patient notes and smoking status: each form adds an entry', async ({ page, api }) => {
-    const id = await newPatient(api, 'Mae');
+    const id = (await api.newAdult('Mae', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/medications`);
     await main(page).getByRole('button', { name: 'Add Medication' }).tap();
     let form = dialog(page, 'Add Medication');
@@ -290,7 +278,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test("a typed day that does not exist says 'Not a valid date' on its field instead of being dropped", async ({ page, api }) => {
-    const id = await newPatient(api, 'Dora');
+    const id = (await api.newAdult('Dora', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/medications`);
     await main(page).getByRole('button', { name: 'Add Medication' }).tap();
     const form = dialog(page, 'Add Medication');
@@ -325,7 +313,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test("'No Current Medications' over stopped ones says which mark it is, and can be taken back", async ({ page, api }) => {
-    const id = await newPatient(api, 'Uma');
+    const id = (await api.newAdult('Uma', 'Chart')).patientId;
     await api.client.POST('/api/patients/patient/{patientId}/clinical/{section}', {
       params: { path: { patientId: String(id), section: 'medications' } },
       body: { section: 'medications', medication: 'Amoxicillin 500 mg capsule', status: 'stopped' } as never,
@@ -343,7 +331,7 @@ test.describe('Charting from the phone at 360x640', () => {
     await expect(main(page).getByRole('button', { name: 'No Current Medications', exact: true })).toBeVisible();
     await expect(undo).toHaveCount(0);
     // On an empty list too.
-    const other = await newPatient(api, 'Ula');
+    const other = (await api.newAdult('Ula', 'Chart')).patientId;
     await page.goto(`patients/${other}/clinical/allergies`);
     await main(page).getByRole('button', { name: 'No Known Allergies', exact: true }).tap();
     await expect(main(page).getByTestId('section-none-known')).toContainText('No Known Allergies');
@@ -353,7 +341,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test('the ICD-10-CM field keeps a code typed but not picked, and Escape closes its list, not the form', async ({ page, api }) => {
-    const id = await newPatient(api, 'Ines');
+    const id = (await api.newAdult('Ines', 'Chart')).patientId;
     await page.goto(`patients/${id}/clinical/problemList`);
     await main(page).getByRole('button', { name: 'Add Problem' }).tap();
     const form = dialog(page, 'Add Problem');
@@ -395,7 +383,7 @@ test.describe('Charting from the phone at 360x640', () => {
   });
 
   test('a change saved meanwhile elsewhere: the edit is refused as stale, the form shows theirs, and saving again applies it', async ({ page, api }) => {
-    const id = await newPatient(api, 'Edda');
+    const id = (await api.newAdult('Edda', 'Chart')).patientId;
     const added = await api.client.POST('/api/patients/patient/{patientId}/clinical/{section}', {
       params: { path: { patientId: String(id), section: 'medications' } },
       body: { section: 'medications', medication: 'Metformin 500 mg tablet', dosage: '1 tablet daily' } as never,
@@ -425,7 +413,7 @@ test.describe('Charting on a desktop at 1280x800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the form is a dialog beside the side navigation, labelled, and a problem edits with its code shown', async ({ page, api, loginScreen }) => {
-    const id = await newPatient(api, 'Dex');
+    const id = (await api.newAdult('Dex', 'Chart')).patientId;
     await api.client.POST('/api/patients/patient/{patientId}/clinical/{section}', {
       params: { path: { patientId: String(id), section: 'problemList' } },
       body: { section: 'problemList', code: 'I10' } as never,

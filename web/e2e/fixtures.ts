@@ -163,6 +163,25 @@ export class ServerApi {
   }
 
   /**
+   * A fresh 40-year-old patient of one test alone (the specs share one demo database): Dr
+   * Bennett (3) as account and patient provider, office 1, fee schedule 1, and a last name
+   * of `family` and letters of the moment, so no two runs meet.
+   */
+  async newAdult(firstName: string, family: string): Promise<DemoPatient> {
+    const forty = new Date();
+    forty.setFullYear(forty.getFullYear() - 40);
+    return this.createPatient({
+      firstName,
+      lastName: `${family}${Date.now().toString(36).replace(/\d/g, '')}`,
+      birthdate: forty.toISOString().slice(0, 10),
+      accountProviderId: 3,
+      patientProviderId: 3,
+      officeId: 1,
+      feeScheduleId: 1,
+    });
+  }
+
+  /**
    * PATCH /api/patients/{id} as another desk would: on the version stored now (read first),
    * so it moves the version on under a form opened earlier. Answers the patient as saved.
    */

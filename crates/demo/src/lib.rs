@@ -170,11 +170,7 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
 
 /// The providers as notes sign them: "First Last, Title".
 fn provider_names(users: &[user::Model]) -> Vec<String> {
-    users
-        .iter()
-        .filter(|u| u.is_provider)
-        .map(|u| format!("{} {}, {}", u.first_name, u.last_name, u.professional_title))
-        .collect()
+    users.iter().filter(|u| u.is_provider).map(store::users::signature).collect()
 }
 
 /// The adult (30 or older, old enough for every section) with the most of: an order,

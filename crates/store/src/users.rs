@@ -30,6 +30,13 @@ pub enum UserError {
     Db(#[from] crate::DbErr),
 }
 
+/// A user as a signed note or a chart procedure names them: "First Last, Title", or
+/// "First Last" without a title.
+pub fn signature(user: &user::Model) -> String {
+    let name = format!("{} {}", user.first_name, user.last_name).trim().to_owned();
+    if user.professional_title.is_empty() { name } else { format!("{name}, {}", user.professional_title) }
+}
+
 impl Store {
     pub async fn create_user(&self, new: NewUser, now: DateTime<Utc>) -> Result<user::Model, UserError> {
         if self.user_by_username(&new.username).await?.is_some() {

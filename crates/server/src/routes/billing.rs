@@ -286,12 +286,7 @@ pub async fn post_charge(
             diagnosis: &|code| code_set.find(code).map(|c| (c.code.clone(), c.description.clone())),
         })
         .map_err(AppError::invalid_fields)?;
-    let provider_name = provider
-        .map(|p| {
-            let name = format!("{} {}", p.first_name, p.last_name).trim().to_owned();
-            if p.professional_title.is_empty() { name } else { format!("{name}, {}", p.professional_title) }
-        })
-        .unwrap_or_default();
+    let provider_name = provider.as_ref().map(store::users::signature).unwrap_or_default();
     let new = NewBillingOrder {
         patient_id: patient_id.0,
         account_id: patient.account_id,

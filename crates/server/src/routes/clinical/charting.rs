@@ -180,8 +180,7 @@ fn write_of(patient_id: i64, resource: &ClinicalResource) -> Result<EntryWrite, 
 /// "First Last, Title" of the user, as a note is signed.
 async fn author_of(state: &AppState, user_id: i64) -> Result<String, AppError> {
     let user = state.store.user_by_id(user_id).await?.ok_or_else(AppError::unauthorized)?;
-    let name = format!("{} {}", user.first_name, user.last_name).trim().to_owned();
-    Ok(if user.professional_title.is_empty() { name } else { format!("{name}, {}", user.professional_title) })
+    Ok(store::users::signature(&user))
 }
 
 /// Checks an input against the patient, the code sets and the practice's vaccines.
