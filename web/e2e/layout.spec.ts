@@ -289,6 +289,19 @@ test.describe('Layout at 360x640', () => {
       await expect(end).toBeVisible({ timeout: 1000 });
     }).toPass();
     await settled();
+    // The list is virtual: rows are measured after they render, and the list's height
+    // follows a frame or more later on a busy machine. Check the layout once it has.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const rows = Array.from(document.querySelectorAll('[data-testid=order-row]'));
+          const list = rows[0]?.closest('.MuiPaper-root');
+          if (!list) return false;
+          const bottom = list.getBoundingClientRect().bottom;
+          return rows.every((row) => row.getBoundingClientRect().bottom <= bottom + 3);
+        }),
+      )
+      .toBe(true);
     await checkLayout(page, 'orders');
 
     await main().getByRole('button', { name: /^Filters/ }).click();
