@@ -210,7 +210,12 @@ pub fn build(seed: u64, count: usize) -> (Vec<referrer::Model>, Vec<referrer_wor
         if rng.random_bool(0.25) {
             r.notes = NOTES[rng.random_range(0..NOTES.len())].into();
         }
-        words.extend(r.search_words().into_iter().map(|word| referrer_word::Model { word, referrer_id: id }));
+        let name_key = r.name_key();
+        words.extend(r.search_words().into_iter().map(|word| referrer_word::Model {
+            word,
+            name_key: name_key.clone(),
+            referrer_id: id,
+        }));
         referrers.push(model_of(id, &r));
     }
     (referrers, words)
@@ -220,7 +225,7 @@ pub fn build(seed: u64, count: usize) -> (Vec<referrer::Model>, Vec<referrer_wor
 /// 100,000): the same stream as the demo's, so the first ones are the demo's own.
 /// Answers how many were written.
 pub async fn fill_to(store: &store::Store, seed: u64, total: usize) -> Result<usize, store::DbErr> {
-    use sea_orm::{EntityTrait, PaginatorTrait, TransactionTrait};
+    use sea_orm::{ConnectionTrait, EntityTrait, PaginatorTrait, TransactionTrait};
     let stored = usize::try_from(referrer::Entity::find().count(store.connection()).await?).unwrap_or(usize::MAX);
     if stored >= total {
         return Ok(0);
@@ -233,6 +238,10 @@ pub async fn fill_to(store: &store::Store, seed: u64, total: usize) -> Result<us
     written.rows(&txn, words.into_iter().filter(|w| w.referrer_id > first_new).collect()).await?;
     written.move_sequences(&txn, store.backend()).await?;
     txn.commit().await?;
+    // After a bulk load the planner's statistics are stale until autovacuum comes by.
+    if store.backend() == store::Backend::Postgres {
+        store.connection().execute_unprepared("ANALYZE referrers, referrer_words").await?;
+    }
     Ok(total - stored)
 }
 

@@ -245,20 +245,6 @@ pub fn search_words_of(texts: [&str; 4], npi: &str) -> Vec<String> {
     words
 }
 
-/// How well a referrer with `words` (its [`search_words_of`]) and folded `last` name
-/// matches a search's words, higher is better; None unless every word matches one of
-/// its words (a beginning, or a near miss of a longer word).
-pub fn score(typed: &[String], words: &[String], last: &str) -> Option<u32> {
-    let mut total = 0;
-    for word in typed {
-        let best = words.iter().filter_map(|w| word_match(word, w)).max()?;
-        // A last name typed whole ranks the person above a company that shares it.
-        let bonus = u32::from(!last.is_empty() && last == word) * 10;
-        total += best + bonus;
-    }
-    Some(total)
-}
-
 /// The stored words a typed word may have been meant as: one or two edits away
 /// (`crate::search::word_match`), from `candidates` that share its first two letters.
 pub fn near_words<'a>(typed: &str, candidates: &'a [String]) -> Vec<&'a str> {

@@ -1,18 +1,18 @@
 //! Referrers and a patient's referrals to or from them. A referrer is found by the words
-//! of its names, company, specialty and NPI (`referrer_words`): each typed word is an
-//! index range over the words' beginnings, the ranges are intersected, and the few
-//! hundred candidates are ranked by `domain::referrers::score`. A typed word that begins
-//! no stored word is tried as a near miss of the words sharing its first two letters.
+//! of its names, company, specialty and NPI (`referrer_words`, each row with the
+//! referrer's sort key). A search walks the index range of one typed word (the longest,
+//! usually the rarest) in the order it answers (by word, so the typed word itself comes
+//! first, then by name) and keeps the referrers that also have a word beginning with each
+//! other typed word (an index lookup by id), stopping at a page. A typed word that begins
+//! no stored word is read as a near miss of the words sharing its first two letters.
 //! Every change, its words and its audit row are one transaction; a change names the
 //! version it was made on.
 
 use chrono::{DateTime, Utc};
 use domain::referrers::{self, CheckedPhone, CheckedReferral, CheckedReferrer};
-use domain::search::fold_name;
-use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement, UnionType};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, QueryTrait, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 use crate::audit::AuditEntry;
@@ -22,10 +22,11 @@ use crate::orders::{join_by_id, named_column};
 use crate::versions::{self, Versioned};
 use crate::{DbErr, Store};
 
-/// Candidates a search ranks; more than any screen shows, few enough to rank at once.
-const MAX_CANDIDATES: u64 = 400;
-/// Stored words looked at for a near miss of one typed word.
-const MAX_NEAR_CANDIDATES: u64 = 5_000;
+/// Rows of the walk read per page: a referrer whose several words begin with the typed
+/// one appears once for each.
+const WALK_ROWS: usize = 2 * referrers::MAX_RESULTS;
+/// Distinct stored words looked at for a near miss of one typed word.
+const MAX_NEAR_CANDIDATES: u64 = 2_000;
 
 /// The words after `prefix` in byte order: `[prefix, upper)`. Words hold only ASCII
 /// letters and digits, so the last byte moved on by one bounds the range.
@@ -37,27 +38,39 @@ fn prefix_range(prefix: &str) -> (String, String) {
     (prefix.to_owned(), String::from_utf8_lossy(&upper).into_owned())
 }
 
-/// Ids of the referrers with a word in one of `choices` (a beginning, or exact words).
-fn ids_with_word(choice: &WordChoice) -> SelectStatement {
-    let mut select = Query::select();
-    select.column(referrer_word::Column::ReferrerId).from(referrer_word::Entity);
-    match choice {
-        WordChoice::Prefix(prefix) => {
-            let (low, high) = prefix_range(prefix);
-            select
-                .and_where(Expr::col(referrer_word::Column::Word).gte(low))
-                .and_where(Expr::col(referrer_word::Column::Word).lt(high));
-        }
-        WordChoice::Exact(words) => {
-            select.and_where(Expr::col(referrer_word::Column::Word).is_in(words.clone()));
-        }
-    }
-    select
-}
-
+/// What one typed word matches: stored words it begins, or (a near miss) these words.
+#[derive(Clone, Debug)]
 enum WordChoice {
     Prefix(String),
     Exact(Vec<String>),
+}
+
+impl WordChoice {
+    /// `<column> >= $n AND <column> < $n+1`, or `<column> IN (...)`, with its values.
+    fn condition(&self, column: &str, values: &mut Vec<sea_orm::Value>) -> String {
+        let mut next = |value: String| {
+            values.push(value.into());
+            format!("${}", values.len())
+        };
+        match self {
+            Self::Prefix(prefix) => {
+                let (low, high) = prefix_range(prefix);
+                format!("{column} >= {} AND {column} < {}", next(low), next(high))
+            }
+            Self::Exact(words) => {
+                let list: Vec<String> = words.iter().map(|w| next(w.clone())).collect();
+                format!("{column} IN ({})", list.join(", "))
+            }
+        }
+    }
+
+    /// The longer a typed word, the fewer stored words it begins.
+    fn reach(&self) -> usize {
+        match self {
+            Self::Prefix(prefix) => prefix.len(),
+            Self::Exact(words) => 100usize.saturating_sub(words.len()),
+        }
+    }
 }
 
 /// A referrer's fields as the domain checks them (for its words and the file export).
@@ -130,7 +143,7 @@ async fn write_words(txn: &DatabaseTransaction, id: i64, r: &CheckedReferrer) ->
     let words: Vec<referrer_word::ActiveModel> = r
         .search_words()
         .into_iter()
-        .map(|word| referrer_word::ActiveModel { word: Set(word), referrer_id: Set(id) })
+        .map(|word| referrer_word::ActiveModel { word: Set(word), name_key: Set(r.name_key()), referrer_id: Set(id) })
         .collect();
     if !words.is_empty() {
         referrer_word::Entity::insert_many(words).exec(txn).await?;
@@ -167,8 +180,9 @@ pub struct Imported {
 }
 
 impl Store {
-    /// Referrers whose words begin with every one of `words` (folded), best first, at most
-    /// `referrers::MAX_RESULTS`; with no words, the first by name.
+    /// Referrers with a word beginning with each of `words` (folded), at most
+    /// `referrers::MAX_RESULTS`: those with the typed word itself first, then by word and
+    /// name; with no words, the first by name.
     pub async fn search_referrers(&self, words: &[String]) -> Result<Vec<referrer::Model>, DbErr> {
         if words.is_empty() {
             return referrer::Entity::find()
@@ -179,8 +193,8 @@ impl Store {
                 .await;
         }
         let mut choices: Vec<WordChoice> = words.iter().map(|w| WordChoice::Prefix(w.clone())).collect();
-        let mut candidates = self.referrers_with(&choices).await?;
-        if candidates.is_empty() {
+        let mut ids = self.walk_words(&choices).await?;
+        if ids.is_empty() {
             // Typing mistakes: a word that begins nothing is read as the stored words
             // it is one or two edits from.
             let mut changed = false;
@@ -195,32 +209,47 @@ impl Store {
                 }
             }
             if changed {
-                candidates = self.referrers_with(&choices).await?;
+                ids = self.walk_words(&choices).await?;
             }
         }
-        let mut ranked: Vec<(u32, referrer::Model)> = candidates
-            .into_iter()
-            .filter_map(|r| {
-                let own = referrers::search_words_of([&r.first_name, &r.last_name, &r.company, &r.specialty], &r.npi);
-                referrers::score(words, &own, &fold_name(&r.last_name)).map(|score| (score, r))
-            })
-            .collect();
-        ranked.sort_by(|(a, ra), (b, rb)| b.cmp(a).then_with(|| ra.name_key.cmp(&rb.name_key)).then(ra.id.cmp(&rb.id)));
-        Ok(ranked.into_iter().take(referrers::MAX_RESULTS).map(|(_, r)| r).collect())
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut found = referrer::Entity::find().filter(referrer::Column::Id.is_in(ids.clone())).all(&self.db).await?;
+        found.sort_by_key(|r| ids.iter().position(|id| *id == r.id));
+        Ok(found)
     }
 
-    /// The referrers having a word for each choice, by name, at most `MAX_CANDIDATES`.
-    async fn referrers_with(&self, choices: &[WordChoice]) -> Result<Vec<referrer::Model>, DbErr> {
-        let mut ids = ids_with_word(&choices[0]);
-        for choice in &choices[1..] {
-            ids.union(UnionType::Intersect, ids_with_word(choice));
+    /// The ids of the first referrers (in the walk's order, each once) that match every
+    /// choice: the range of the most selective choice read in index order, the others
+    /// checked by id.
+    async fn walk_words(&self, choices: &[WordChoice]) -> Result<Vec<i64>, DbErr> {
+        let Some(driver) = (0..choices.len()).max_by_key(|i| (choices[*i].reach(), std::cmp::Reverse(*i))) else {
+            return Ok(Vec::new());
+        };
+        let mut values = Vec::new();
+        let mut sql = format!(
+            "SELECT w.referrer_id FROM referrer_words w WHERE {}",
+            choices[driver].condition("w.word", &mut values)
+        );
+        for (i, other) in choices.iter().enumerate().filter(|(i, _)| *i != driver) {
+            let alias = format!("o{i}");
+            let condition = other.condition(&format!("{alias}.word"), &mut values);
+            sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM referrer_words {alias} WHERE {alias}.referrer_id = w.referrer_id AND {condition})"
+            ));
         }
-        referrer::Entity::find()
-            .filter(Expr::col((referrer::Entity, referrer::Column::Id)).in_subquery(ids))
-            .order_by_asc(referrer::Column::NameKey)
-            .limit(MAX_CANDIDATES)
-            .all(&self.db)
-            .await
+        sql.push_str(&format!(" ORDER BY w.word, w.name_key, w.referrer_id LIMIT {WALK_ROWS}"));
+        let rows = self.db.query_all_raw(crate::sql::bound(self.db.get_database_backend(), &sql, values)).await?;
+        let mut ids: Vec<i64> = Vec::with_capacity(referrers::MAX_RESULTS);
+        for row in rows {
+            let id: i64 = row.try_get_by_index(0)?;
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        ids.truncate(referrers::MAX_RESULTS);
+        Ok(ids)
     }
 
     async fn word_begins_any(&self, word: &str) -> Result<bool, DbErr> {

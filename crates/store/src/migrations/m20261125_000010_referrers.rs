@@ -1,7 +1,8 @@
 //! Referrers as a practice manages them: a referrer is a person or an organisation
 //! (`referrer_type`) that refers patients in, receives them, or both (`direction`), is
 //! found by the words of its names, company, specialty and NPI (`referrer_words`, one row
-//! per word, so a search is index range scans), and is changed on a `version`. A patient's
+//! per word with the referrer's sort key, so a search is an index range scan in the order
+//! it answers), and is changed on a `version`. A patient's
 //! referral gets a `version` too: its status is changed from the phone.
 
 use domain::referrers::CheckedReferrer;
@@ -39,19 +40,21 @@ impl MigrationTrait for Migration {
         )
         .await?;
         // Words compare byte by byte ("C" collation on PostgreSQL), so a word's beginning
-        // is an index range: word >= 'smi' AND word < 'smj'.
+        // is an index range (word >= 'smi' AND word < 'smj') read in the order a search
+        // answers: by word, then by name (each row carries its referrer's sort key).
         let backend = db.get_database_backend();
-        let (word_type, rowid) = match backend {
+        let (text_type, rowid) = match backend {
             sea_orm::DbBackend::Postgres => ("varchar COLLATE \"C\"", ""),
             _ => ("text", " WITHOUT ROWID"),
         };
         db.execute_unprepared(&format!(
-            "CREATE TABLE referrer_words (word {word_type} NOT NULL, referrer_id bigint NOT NULL, \
-             PRIMARY KEY (word, referrer_id), \
+            "CREATE TABLE referrer_words (word {text_type} NOT NULL, name_key {text_type} NOT NULL, \
+             referrer_id bigint NOT NULL, PRIMARY KEY (word, name_key, referrer_id), \
              CONSTRAINT fk_referrer_words_referrer_id FOREIGN KEY (referrer_id) REFERENCES referrers (id) ON DELETE CASCADE){rowid}"
         ))
         .await?;
-        index(manager, "referrer_words", &["referrer_id"]).await?;
+        // A candidate's other words are checked by its id.
+        index(manager, "referrer_words", &["referrer_id", "word"]).await?;
 
         // Words and sort keys of the referrers already stored.
         let rows = Named::find_by_statement(Statement::from_string(
@@ -70,18 +73,20 @@ impl MigrationTrait for Migration {
                 npi: row.npi,
                 ..CheckedReferrer::default()
             };
+            let name_key = named.name_key();
             db.execute_raw(crate::sql::bound(
                 backend,
                 "UPDATE referrers SET name_key = $1 WHERE id = $2",
-                [named.name_key().into(), row.id.into()],
+                [name_key.clone().into(), row.id.into()],
             ))
             .await?;
             for word in named.search_words() {
                 let mut insert = Query::insert();
-                insert
-                    .into_table("referrer_words")
-                    .columns(["word", "referrer_id"])
-                    .values_panic([word.into(), row.id.into()]);
+                insert.into_table("referrer_words").columns(["word", "name_key", "referrer_id"]).values_panic([
+                    word.into(),
+                    name_key.clone().into(),
+                    row.id.into(),
+                ]);
                 manager.exec_stmt(insert).await?;
             }
         }
