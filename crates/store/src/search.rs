@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
+use domain::clinical::input::{ALERTING_ALLERGY_STATUS, NOT_ALERTING_VERIFICATIONS};
 use domain::patient::PatientFields;
 use domain::search::{CandidateKeys, PhoneQuery, SearchQuery, fold_name, is_possible_duplicate, score};
 use sea_orm::sea_query::{Alias, Asterisk, Query, SelectStatement, UnionType};
@@ -378,13 +379,17 @@ impl Store {
             "SELECT p.id, a.account_provider_id, \
                CASE WHEN EXISTS (SELECT 1 FROM patient_alerts x WHERE x.patient_id = p.id) THEN 1 ELSE 0 END AS patient_alerts, \
                CASE WHEN EXISTS (SELECT 1 FROM allergies x WHERE x.patient_id = p.id \
-                 AND LOWER(TRIM(x.status)) = 'active' \
-                 AND LOWER(TRIM(x.verification_status)) NOT IN ('refuted', 'entered-in-error')) \
+                 AND LOWER(TRIM(x.status)) = '{active}' \
+                 AND LOWER(TRIM(x.verification_status)) NOT IN ('{refuted}', '{in_error}')) \
                  THEN 1 ELSE 0 END AS allergies, \
                CASE WHEN EXISTS (SELECT 1 FROM account_alerts x WHERE x.account_id = p.account_id \
                  AND (x.expiration IS NULL OR x.expiration >= {date_placeholder})) THEN 1 ELSE 0 END AS account_alerts \
              FROM patients p JOIN accounts a ON a.id = p.account_id WHERE p.id IN ({})",
-            placeholders(backend, 2, ids.len())
+            placeholders(backend, 2, ids.len()),
+            // Constants of the domain's rule (plain lower-case words), not request input.
+            active = ALERTING_ALLERGY_STATUS,
+            refuted = NOT_ALERTING_VERIFICATIONS[0],
+            in_error = NOT_ALERTING_VERIFICATIONS[1],
         );
         let mut values: Vec<Value> = vec![today.into()];
         values.extend(ids.iter().map(|id| Value::from(*id)));

@@ -102,18 +102,19 @@ impl<'a> Checker<'a> {
         self.errors.entry(field.to_owned()).or_insert_with(|| problem.to_owned());
     }
 
-    /// A text within its length and free of hidden characters, trimmed.
+    /// A text within its length and free of hidden characters, as sent (what the OpenAPI
+    /// document's `maxLength` and `pattern` measure), kept without the spaces around it.
     fn text(&mut self, field: &str, value: &str, required: bool) -> String {
         let (max, lines) = max_length(self.schema, field);
-        let value = value.trim();
-        if required && value.is_empty() {
+        let trimmed = value.trim_matches(|c: char| c.is_ascii_whitespace());
+        if required && trimmed.is_empty() {
             self.fail(field, REQUIRED);
         } else if value.chars().count() > max {
             self.fail(field, &format!("At most {max} characters"));
         } else if let Err(problem) = check_text(value, lines) {
             self.fail(field, problem);
         }
-        value.to_owned()
+        trimmed.to_owned()
     }
 
     /// One of `choices`; '' (or nothing) is `default`.
@@ -622,9 +623,15 @@ pub fn effective_day(resource: &ClinicalResource) -> Option<NaiveDate> {
 /// Whether an allergy is one to warn about (an alert): active, and neither refuted nor
 /// entered in error. Stored statuses may be capitalised ('Active').
 pub fn allergy_is_current(clinical_status: &str, verification_status: &str) -> bool {
-    clinical_status.trim().eq_ignore_ascii_case("active")
-        && !["refuted", "entered-in-error"].iter().any(|v| verification_status.trim().eq_ignore_ascii_case(v))
+    clinical_status.trim().eq_ignore_ascii_case(ALERTING_ALLERGY_STATUS)
+        && !NOT_ALERTING_VERIFICATIONS.iter().any(|v| verification_status.trim().eq_ignore_ascii_case(v))
 }
+
+/// The clinical status of an allergy that alerts, and the verification statuses that
+/// take the alert away (lower case): [`allergy_is_current`], and the patient search's
+/// allergy marker, which asks the database the same.
+pub const ALERTING_ALLERGY_STATUS: &str = "active";
+pub const NOT_ALERTING_VERIFICATIONS: [&str; 2] = ["refuted", "entered-in-error"];
 
 /// Whether an entry counts against 'none known': an allergy or problem still active, a
 /// medication still taken.
@@ -678,6 +685,20 @@ mod tests {
         };
         assert_eq!(allergy.substance, "Latex");
         assert_eq!((allergy.clinical_status.as_str(), allergy.verification_status.as_str()), ("active", "confirmed"));
+    }
+
+    #[test]
+    fn a_text_is_measured_and_checked_as_sent() {
+        // What the OpenAPI document refuses is never taken: a next-line control character
+        // (which `str::trim` would remove) and spaces past the field's length.
+        let found = errors(ClinicalEntryInput::Allergies(AllergyInput {
+            substance: "Latex\u{85}".into(),
+            severity: "severe".into(),
+            reaction: format!("{}  ", "x".repeat(200)),
+            ..Default::default()
+        }));
+        assert_eq!(found["substance"], crate::input::HIDDEN_CHARACTERS);
+        assert_eq!(found["reaction"], "At most 200 characters");
     }
 
     #[test]
