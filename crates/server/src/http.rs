@@ -69,7 +69,7 @@ pub async fn security_headers(request: Request, next: Next) -> Response<Body> {
     }
     // Only a route that holds no patient data sets its own (help); every other API
     // answer, errors included, is never stored.
-    if is_api && !(response_is_public(headers)) {
+    if is_api && !response_is_public(headers) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
