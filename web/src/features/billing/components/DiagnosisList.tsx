@@ -1,5 +1,5 @@
-import { closestCenter, DndContext, KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type Modifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type Announcements, type DragEndEvent, type Modifier } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DND_CSS } from '@dnd-kit/utilities';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSortableSensors } from '@/components/sortable-sensors';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { moveItem, pointerAt, shortDescription, type OrderDiagnosis } from '../lib/order';
 import { BILLING_TEXT } from '../lib/texts';
@@ -124,12 +125,7 @@ export function DiagnosisList({
   onChange: (next: readonly OrderDiagnosis[]) => void;
   onRemove: (umlsId: string) => void;
 }) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
-    // Hold for a moment, then drag: a quick swipe on the handle stays a scroll.
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const latest = useRef(diagnoses);
   useEffect(() => {
     latest.current = diagnoses;

@@ -3,14 +3,9 @@ import {
   closestCorners,
   DndContext,
   getFirstCollision,
-  KeyboardSensor,
-  MouseSensor,
   pointerWithin,
   rectIntersection,
-  TouchSensor,
   useDroppable,
-  useSensor,
-  useSensors,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
@@ -18,7 +13,7 @@ import {
   type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DND_CSS } from '@dnd-kit/utilities';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
@@ -35,6 +30,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form/FormDialog';
 import { useDiscardGuard } from '@/components/form/DiscardGuard';
+import { useSortableSensors } from '@/components/sortable-sensors';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { useClinicalOptions } from '../api/get-clinical-options';
 import { useSaveClinicalSummary } from '../api/save-clinical-summary';
@@ -172,12 +168,7 @@ function dropTarget(columns: Columns, overId: UniqueIdentifier): { column: Colum
 
 /** The columns with drag and drop (touch, mouse, keyboard) and the move buttons. */
 function Editor({ columns, onChange, announce }: { columns: Columns; onChange: (next: Columns) => void; announce: (text: string) => void }) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
-    // Hold for a moment, then drag: a quick swipe on the handle stays a scroll.
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const latest = useRef(columns);
   useEffect(() => {
     latest.current = columns;
