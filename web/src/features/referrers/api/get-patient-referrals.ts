@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { handledByCaller } from '@/api/client';
+import { unwrap } from '@/api/errors';
+import { pendingApi } from '@/api/pending';
+import { referrerKeys } from './keys';
+import type { PatientReferral, PatientReferralDetail } from './types';
+
+/** GET /api/patients/{patientId}/referrals: the patient's referrals, newest date first. */
+export const patientReferralsQueryOptions = (patientId: number) =>
+  queryOptions({
+    queryKey: referrerKeys.patientReferrals(patientId),
+    queryFn: async ({ signal }): Promise<PatientReferral[]> =>
+      unwrap(await pendingApi.GET(`/api/patients/${patientId}/referrals`, { signal })) as PatientReferral[],
+  });
+
+export const usePatientReferrals = (patientId: number) => useQuery(patientReferralsQueryOptions(patientId));
+
+/** GET /api/patients/{patientId}/referrals/{patientReferralId}: the referral and its referrer; 404 'Referral not found' is the page's. */
+export const patientReferralQueryOptions = (patientId: number, patientReferralId: number) =>
+  queryOptions({
+    queryKey: referrerKeys.patientReferral(patientId, patientReferralId),
+    queryFn: async ({ signal }): Promise<PatientReferralDetail> =>
+      unwrap(await pendingApi.GET(`/api/patients/${patientId}/referrals/${patientReferralId}`, { headers: handledByCaller('notFound'), signal })) as PatientReferralDetail,
+  });
+
+export const usePatientReferral = (patientId: number, patientReferralId: number | null) =>
+  useQuery({ ...patientReferralQueryOptions(patientId, patientReferralId ?? 0), enabled: patientReferralId !== null });
