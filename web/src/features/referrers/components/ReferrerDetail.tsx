@@ -1,4 +1,5 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Alert from '@mui/material/Alert';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -148,5 +149,14 @@ export function ReferrerDetail({ referrer, level = 'h2' }: { referrer: Referrer;
         </Panel>
       </Box>
     </Stack>
+  );
+}
+
+/** 'Referral not found' (an unknown referrer or referral). */
+export function ReferralNotFound() {
+  return (
+    <Alert severity="info" data-testid="referral-not-found">
+      {REFERRER_TEXT.notFound}
+    </Alert>
   );
 }

@@ -22,9 +22,8 @@ import { isReferralNotFound } from '../api/keys';
 import type { PatientReferralDetail, ReferralStatus } from '../api/types';
 import { referralConflictOf, useUpdatePatientReferral } from '../api/update-patient-referral';
 import { PatientReferralList, ReferralStatusChip } from '../components/PatientReferralList';
-import { ReferrerDetail } from '../components/ReferrerDetail';
+import { ReferralNotFound, ReferrerDetail } from '../components/ReferrerDetail';
 import { DIRECTION_LABELS, REFERRAL_STATUSES, REFERRER_TEXT, STATUS_LABELS } from '../lib/texts';
-import { ReferralNotFound } from './ReferrersRoutes';
 
 const ReferralFormDialog = lazy(() => import('../components/ReferralFormDialog'));
 

@@ -11,7 +11,7 @@ import { parsePatientId } from '@/lib/current-patient';
 import { MESSAGES } from '@/lib/messages';
 import { useReferrer } from '../api/get-referrer';
 import { isReferralNotFound } from '../api/keys';
-import { ReferrerDetail } from '../components/ReferrerDetail';
+import { ReferralNotFound, ReferrerDetail } from '../components/ReferrerDetail';
 import { ReferrerResults, ReferrerSearchField, useReferrerSearchState } from '../components/ReferrerSearch';
 import { REFERRER_TEXT } from '../lib/texts';
 
@@ -24,14 +24,6 @@ function ReferrersPage() {
       <ReferrerSearchField {...search.field} />
       <ReferrerResults results={search.query.data} loading={search.loading} stale={search.stale} error={search.query.error} />
     </Stack>
-  );
-}
-
-export function ReferralNotFound() {
-  return (
-    <Alert severity="info" data-testid="referral-not-found">
-      {REFERRER_TEXT.notFound}
-    </Alert>
   );
 }
 
