@@ -75,7 +75,8 @@ function StatusControl({ patientId, referral }: { patientId: number; referral: P
           select
           id={`referral-status-${referral.patientReferralId}`}
           label={REFERRER_TEXT.changeStatus}
-          value={referral.status}
+          // While a change is saved, the select shows the status chosen.
+          value={update.isPending && update.variables ? update.variables.status : referral.status}
           disabled={update.isPending}
           onChange={(event) => {
             const status = event.target.value as ReferralStatus;
@@ -95,7 +96,7 @@ function StatusControl({ patientId, referral }: { patientId: number; referral: P
             );
           }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 200 }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
         >
           {REFERRAL_STATUSES.map((s) => (
             <option key={s} value={s}>
