@@ -7,10 +7,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useHelp, type HelpInfo } from '@/api/help/get-help';
+import { EmailText } from '../EmailText';
 import { FieldList } from '../FieldList';
 import { contactLines, HELP_TEXT, socialLines, type HelpLine } from './help-lines';
 
-/** A finger-sized link, its text wrapping where it must (a long address or web address). */
+/** A finger-sized link, its text wrapping where it must (a long address; a web address after its dots). */
 const LINK_SX = { display: 'inline-block', py: 0.75, overflowWrap: 'anywhere' } as const;
 
 function LineLink({ line }: { line: HelpLine }) {
@@ -22,7 +23,7 @@ function LineLink({ line }: { line: HelpLine }) {
       sx={{ ...LINK_SX, whiteSpace: line.key === 'address' ? 'pre-line' : undefined }}
       data-testid={`help-${line.key}`}
     >
-      {line.text}
+      {line.key === 'website' ? <EmailText email={line.text} /> : line.text}
     </Link>
   );
 }

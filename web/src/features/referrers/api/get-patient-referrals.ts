@@ -11,6 +11,9 @@ export const patientReferralsQueryOptions = (patientId: number) =>
     queryKey: referrerKeys.patientReferrals(patientId),
     queryFn: async ({ signal }): Promise<PatientReferral[]> =>
       unwrap(await pendingApi.GET(`/api/patients/${patientId}/referrals`, { signal })) as PatientReferral[],
+    // Asked again at each visit (shown from the cache meanwhile): another desk, or an
+    // appointment's page, may have referred the patient since.
+    staleTime: 0,
   });
 
 export const usePatientReferrals = (patientId: number) => useQuery(patientReferralsQueryOptions(patientId));

@@ -12,7 +12,7 @@ import { useId } from 'react';
 import { EmailText } from '@/components/EmailText';
 import { FieldList, type FieldRow } from '@/components/FieldList';
 import type { Referrer } from '../api/types';
-import { referrerCompanyLine, referrerMapsHref, referrerName, shownPhones, websiteHref } from '../lib/referrer-format';
+import { referrerCompanyLine, referrerMapsHref, referrerName, shownPhones, websiteHref, websiteText } from '../lib/referrer-format';
 import { REFERRER_TEXT, REFERRER_TYPE_LABELS } from '../lib/texts';
 
 /** A link a finger can hit, wrapping where it must (a long address). */
@@ -69,7 +69,7 @@ export function contactRows(r: Referrer): FieldRow[] {
       label: REFERRER_TEXT.website,
       value: website ? (
         <Link href={websiteHref(website)} target="_blank" rel="noopener noreferrer" sx={LINK_SX}>
-          {website}
+          <EmailText email={websiteText(website)} />
         </Link>
       ) : (
         ''

@@ -1,4 +1,5 @@
 import { mapsHref, telHref } from '@/lib/format';
+import { formatPhoneInput } from '@/lib/phone';
 import type { Referrer, ReferrerPhone, ReferrerSummary } from '../api/types';
 import { FAX_PHONE_TYPE, REFERRER_PHONE_TYPES } from './texts';
 
@@ -30,15 +31,22 @@ export function phoneLabel(type: number | null): string {
   return (type !== null && REFERRER_PHONE_TYPES[type]) || 'Phone';
 }
 
+/** A number as shown: ten bare digits grouped 3-3-4 ('503-555-0111'); any other writing as it is. */
+export function phoneText(number: string): string {
+  const n = number.trim();
+  return /^\d{10}$/.test(n) ? formatPhoneInput(n) : n;
+}
+
 /** The referrer's phones with a number (an empty number is no phone), each tap-to-call with its extension (',ext'), a fax as text. */
 export function shownPhones(r: Pick<Referrer, 'phone1' | 'phone2' | 'phone3'>): ShownPhone[] {
   return [r.phone1, r.phone2, r.phone3]
     .filter((p): p is ReferrerPhone => !!p && p.number.trim() !== '')
     .map((p) => {
       const ext = p.ext.trim();
+      const number = phoneText(p.number);
       return {
         label: phoneLabel(p.type),
-        text: ext ? `${p.number.trim()} ext. ${ext}` : p.number.trim(),
+        text: ext ? `${number} ext. ${ext}` : number,
         href: p.type === FAX_PHONE_TYPE ? null : telHref(p.number, ext),
       };
     });
@@ -54,4 +62,9 @@ export function referrerMapsHref(r: Pick<Referrer, 'address' | 'city' | 'state' 
 export function websiteHref(website: string): string {
   const w = website.trim();
   return /^https?:\/\//i.test(w) ? w : `https://${w}`;
+}
+
+/** A website as shown: without 'https://' and a final '/' (shorter on a phone; the link keeps them). */
+export function websiteText(website: string): string {
+  return website.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }

@@ -3,7 +3,7 @@ import { BAD_DATE } from '@/components/form/rules';
 import { schemaErrors } from '@/components/form/rules';
 import type { Referrer } from '../api/types';
 import { newReferralValues, referralFieldOf, referralInput, referralSchema } from './referral-form';
-import { referrerCompanyLine, referrerMapsHref, referrerName, shownPhones, websiteHref } from './referrer-format';
+import { referrerCompanyLine, referrerMapsHref, referrerName, shownPhones, websiteHref, websiteText } from './referrer-format';
 import { referrerKeyword } from './search';
 
 const PERSON: Referrer = {
@@ -55,9 +55,9 @@ describe('referrer display', () => {
     ]);
     expect(shownPhones({ ...PERSON, phone1: { type: 1, number: '503 555 0199', ext: '' }, phone2: { type: 3, number: '5035550100', ext: '9' } })).toEqual([
       { label: 'Mobile', text: '503 555 0199', href: 'tel:5035550199' },
-      { label: 'Other', text: '5035550100 ext. 9', href: 'tel:5035550100,9' },
+      { label: 'Other', text: '503-555-0100 ext. 9', href: 'tel:5035550100,9' },
     ]);
-    expect(shownPhones({ ...PERSON, phone1: { type: null, number: '5035550100', ext: '' } })[0]?.label).toBe('Phone');
+    expect(shownPhones({ ...PERSON, phone1: { type: null, number: '5035550100', ext: '' } })[0]).toEqual({ label: 'Phone', text: '503-555-0100', href: 'tel:5035550100' });
   });
 
   it('opens the whole address in maps and a website without a scheme as https', () => {
@@ -65,6 +65,8 @@ describe('referrer display', () => {
     expect(referrerMapsHref({ address: '', city: '', state: 'OR', zip: '' })).toBeNull();
     expect(websiteHref('www.bridge.example')).toBe('https://www.bridge.example');
     expect(websiteHref('http://a.example/x')).toBe('http://a.example/x');
+    expect(websiteText('https://www.burnsideclinicallaboratory.example/')).toBe('www.burnsideclinicallaboratory.example');
+    expect(websiteText('www.bridge.example')).toBe('www.bridge.example');
   });
 });
 
