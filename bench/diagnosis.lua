@@ -17,10 +17,4 @@ function request()
   return wrk.format("GET", "/api/diagnosis/?search=" .. encode(query), { ["jwt"] = token })
 end
 
-function done(summary, latency, requests)
-  local ms = function(us) return us / 1000 end
-  io.write(string.format("api p50=%.3fms p90=%.3fms p99=%.3fms max=%.3fms rps=%.0f n=%d non2xx=%d errors=%d\n",
-    ms(latency:percentile(50)), ms(latency:percentile(90)), ms(latency:percentile(99)), ms(latency.max),
-    summary.requests / (summary.duration / 1e6), summary.requests, summary.errors.status,
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-end
+dofile("bench/report.lua")

@@ -6,6 +6,7 @@
 #   bench/run.sh schedule             # one of them
 #   bench/run.sh diagnosis            # the ICD-10-CM search (in memory; any practice)
 #   bench/run.sh fees charges         # the fee search and posting a ten-line billing order
+#   bench/run.sh referrers            # the referrer search over REFERRERS (100,000) referrers
 #   PATIENTS=100000 bench/run.sh      # a smaller practice
 #   DATABASES=postgres bench/run.sh   # one database
 #
@@ -66,6 +67,8 @@ direct() {
     clinical) target/release/clinical-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 ;;
     diagnosis) target/release/diagnosis-bench --seconds "$SECONDS_EACH" --concurrency 1,32 --write-queries bench/data/diagnosis-queries.txt ;;
     # One binary measures both; each bench name prints its own lines.
+    referrers) target/release/referrer-bench --database "$url" --referrers "${REFERRERS:-100000}" \
+      --seconds "$SECONDS_EACH" --concurrency 1,32 --write-queries bench/data/referrer-queries.txt ;;
     fees|charges) target/release/billing-bench --database "$url" --seconds "$SECONDS_EACH" --concurrency 1,32 \
       --only "$bench" --write-queries bench/data/fee-queries.txt ;;
   esac
@@ -77,6 +80,7 @@ api() {
   local script=bench/$bench.lua
   # Warm the server's caches as the direct run did.
   export DIAGNOSIS_QUERIES=bench/data/diagnosis-queries.txt FEE_QUERIES=bench/data/fee-queries.txt
+  export REFERRER_QUERIES=bench/data/referrer-queries.txt
   # Two days back: a day past in the practice's time zone whatever the hour in UTC.
   BILL_DATE=$(date -u -d '2 days ago' +%Y-%m-%d)
   export BILL_DATE

@@ -19,7 +19,6 @@ pub struct ClinicalRecords {
     pub entries: Vec<chart_entry::Model>,
     pub files: Vec<chart_file::Model>,
     pub reviews: Vec<chart_review::Model>,
-    pub referrers: Vec<referrer::Model>,
     pub referrals: Vec<patient_referral::Model>,
 }
 
@@ -275,20 +274,6 @@ static SCREENINGS: &[(&str, i32, &[&str])] = &[
     ("PRAPARE", 0, &["Housing instability", "Financial strain"]),
 ];
 
-/// (first, last, company, type, specialty, city)
-static REFERRERS: &[(&str, &str, &str, &str, &str, &str)] = &[
-    ("Anita", "Desai", "Willamette Periodontics", "Dentist", "Periodontics", "Portland"),
-    ("Michael", "Lindqvist", "Cascade Oral Surgery", "Dentist", "Oral and maxillofacial surgery", "Beaverton"),
-    ("Grace", "Okafor", "Bridge City Orthodontics", "Dentist", "Orthodontics", "Portland"),
-    ("Daniel", "Reyes", "Portland Heart Associates", "Physician", "Cardiology", "Portland"),
-    ("Helen", "Park", "Cascade Diabetes & Endocrine", "Physician", "Endocrinology", "Tigard"),
-    ("Thomas", "Brennan", "Riverside Family Medicine", "Physician", "Family medicine", "Milwaukie"),
-    ("Sofia", "Marchetti", "Pearl District Endodontics", "Dentist", "Endodontics", "Portland"),
-    ("Kevin", "Nakamura", "Northwest Sleep Center", "Physician", "Sleep medicine", "Hillsboro"),
-    ("Laura", "Fischer", "", "Patient", "", "Portland"),
-    ("Robert", "Osei", "Eastside Pediatrics", "Physician", "Pediatrics", "Gresham"),
-];
-
 /// The size of the generated attachment images: the demo's are photos a user looks at,
 /// a large practice's are thumbnails (a million patients' photos would be gigabytes).
 #[derive(Clone, Copy, Debug)]
@@ -309,14 +294,15 @@ pub fn build(
     now: DateTime<Utc>,
     showcase: i64,
     images: ImageSize,
+    referrers: &[referrer::Model],
 ) -> ClinicalRecords {
     // A stream of its own: adding charts does not move any other demo row.
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xC11_41CA1);
     let today = now.date_naive();
-    let mut records = ClinicalRecords { referrers: referrers(&mut rng), ..ClinicalRecords::default() };
+    let mut records = ClinicalRecords::default();
     let provider = |rng: &mut ChaCha8Rng| providers[rng.random_range(0..providers.len())].clone();
     for patient in patients {
-        let mut chart = Chart { records: &mut records, patient, now, today, images };
+        let mut chart = Chart { records: &mut records, patient, now, today, images, referrers };
         let all = patient.id == showcase;
         let age = patient.birthdate.map_or(40, |b| age_on(b, today));
         let since = patient.birthdate.unwrap_or(today - Duration::days(40 * 365)).max(today - Duration::days(12 * 365));
@@ -773,8 +759,9 @@ pub fn build(
 
         if chance(&mut rng, 0.12) {
             for _ in 0..rng.random_range(1..=2) {
-                let referrer = &chart.records.referrers[rng.random_range(0..chart.records.referrers.len())];
+                let referrer = &chart.referrers[rng.random_range(0..chart.referrers.len())];
                 let referrer_id = referrer.id;
+                let either = rng.random_bool(0.6);
                 let date = date_between(&mut rng, since, today);
                 let id = chart.records.referrals.len() as i64 + 1;
                 chart.records.referrals.push(patient_referral::Model {
@@ -782,7 +769,15 @@ pub fn build(
                     patient_id: patient.id,
                     referrer_id,
                     referral_date: date,
-                    direction: if rng.random_bool(0.6) { "outgoing" } else { "incoming" }.into(),
+                    // A specialist receives the practice's patients, a general practice
+                    // sends them; one that does both, either.
+                    direction: match referrer.direction.as_str() {
+                        "out" => "outgoing",
+                        "in" => "incoming",
+                        _ if either => "outgoing",
+                        _ => "incoming",
+                    }
+                    .into(),
                     status: pick(&mut rng, &["pending", "scheduled", "completed", "completed", "cancelled"])
                         .to_string(),
                     reason: pick(
@@ -791,6 +786,7 @@ pub fn build(
                     )
                     .to_string(),
                     created_at: now - Duration::days((today - date).num_days()),
+                    version: 1,
                 });
             }
         }
@@ -812,6 +808,7 @@ struct Chart<'a> {
     now: DateTime<Utc>,
     today: NaiveDate,
     images: ImageSize,
+    referrers: &'a [referrer::Model],
 }
 
 impl Chart<'_> {
@@ -918,59 +915,6 @@ impl Chart<'_> {
         );
         self.records.files.push(chart_file::Model { entry_id: id, content_type: "image/png".into(), content: png });
     }
-}
-
-fn referrers(rng: &mut ChaCha8Rng) -> Vec<referrer::Model> {
-    REFERRERS
-        .iter()
-        .enumerate()
-        .map(|(i, (first, last, company, kind, specialty, city))| referrer::Model {
-            id: i as i64 + 1,
-            first_name: first.to_string(),
-            last_name: last.to_string(),
-            company: company.to_string(),
-            referrer_type: kind.to_string(),
-            specialty: specialty.to_string(),
-            npi: if *kind == "Patient" {
-                String::new()
-            } else {
-                people::npi_with_check_digit(rng.random_range(100_000_000..200_000_000))
-            },
-            address: format!(
-                "{} {}",
-                rng.random_range(100..9999),
-                pick(rng, &["SW Main St", "NE Broadway", "SE Hawthorne Blvd", "NW 23rd Ave"])
-            ),
-            city: city.to_string(),
-            state: "OR".into(),
-            zip: format!("97{:03}", rng.random_range(200..299)),
-            website: if company.is_empty() {
-                String::new()
-            } else {
-                format!("https://www.{}.example", company.to_lowercase().replace([' ', '&'], ""))
-            },
-            direct_address: if company.is_empty() {
-                String::new()
-            } else {
-                format!("{}.{}@direct.{}.example", first.to_lowercase(), last.to_lowercase(), last.to_lowercase())
-            },
-            email: format!("{}.{}@example.com", first.to_lowercase(), last.to_lowercase()),
-            notes: if i % 3 == 0 {
-                "Prefers referrals by fax; send the last two visit notes.".into()
-            } else {
-                String::new()
-            },
-            phone1_type: Some(1),
-            phone1_number: people::fictional_phone(rng),
-            phone1_ext: if i % 2 == 0 { rng.random_range(100..400).to_string() } else { String::new() },
-            phone2_type: (i % 4 == 0).then_some(2),
-            phone2_number: if i % 4 == 0 { people::fictional_phone(rng) } else { String::new() },
-            phone2_ext: String::new(),
-            phone3_type: None,
-            phone3_number: String::new(),
-            phone3_ext: String::new(),
-        })
-        .collect()
 }
 
 fn pick<'a, T>(rng: &mut ChaCha8Rng, items: &'a [T]) -> &'a T {

@@ -203,6 +203,8 @@ pub async fn fill(
     let mut tables = Written::default();
     let mut accounts_written = 0usize;
     let providers = provider_names(&reference::users(now));
+    // The base practice wrote these; the charts refer patients to them.
+    let (base_referrers, _) = super::referrers::build(seed, super::referrers::DEMO_REFERRERS);
     let mut chunk_number = 0u64;
 
     while written < patients {
@@ -224,10 +226,11 @@ pub async fn fill(
         renumber(&mut records.emergency_contacts, &mut ids.emergency_contacts, |r| &mut r.id);
         renumber(&mut records.insurance_policies, &mut ids.insurance_policies, |r| &mut r.id);
         renumber(&mut records.ledger_entries, &mut ids.ledger_entries, |r| &mut r.id);
-        // The charts: every chunk its own random stream, no showcase, thumbnails. The
-        // referrers came with the base practice; each chunk's own list is dropped.
+        // The charts: every chunk its own random stream, no showcase, thumbnails,
+        // referrals to the base practice's referrers.
         chunk_number += 1;
-        let mut charts = clinical::build(seed ^ chunk_number, &members, &providers, now, 0, clinical::THUMBNAILS);
+        let mut charts =
+            clinical::build(seed ^ chunk_number, &members, &providers, now, 0, clinical::THUMBNAILS, &base_referrers);
         let first_entry = ids.chart_entries;
         renumber(&mut charts.entries, &mut ids.chart_entries, |r| &mut r.id);
         for file in &mut charts.files {

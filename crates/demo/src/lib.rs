@@ -14,6 +14,7 @@ pub mod names;
 pub mod orders;
 pub mod people;
 pub mod reference;
+pub mod referrers;
 pub mod schedule;
 mod write;
 
@@ -70,6 +71,8 @@ pub struct DemoPractice {
     pub patients: Vec<patient::Model>,
     pub chart: chart::ChartRecords,
     pub clinical: clinical::ClinicalRecords,
+    pub referrers: Vec<store::entities::referrer::Model>,
+    pub referrer_words: Vec<store::entities::referrer_word::Model>,
     /// The patient whose chart has entries in every section.
     /// The patient whose chart has entries in every section (0 in a practice without patients).
     pub showcase_patient: i64,
@@ -144,7 +147,9 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         chart::complete_showcase(&mut chart, showcase, now);
         schedule::complete_showcase(&mut schedule, showcase, now);
     }
-    let clinical = clinical::build(options.seed, &patients, &providers, now, showcase, clinical::DEMO_IMAGES);
+    let (referrers, referrer_words) = referrers::build(options.seed, referrers::DEMO_REFERRERS);
+    let clinical =
+        clinical::build(options.seed, &patients, &providers, now, showcase, clinical::DEMO_IMAGES, &referrers);
 
     DemoPractice {
         offices,
@@ -162,6 +167,8 @@ pub fn build(options: &DemoOptions) -> DemoPractice {
         patients,
         chart,
         clinical,
+        referrers,
+        referrer_words,
         showcase_patient: showcase,
         work,
         schedule,
@@ -255,8 +262,9 @@ pub async fn fill(store: &Store, options: &DemoOptions) -> Result<DemoSummary, D
     written.rows(&txn, chart.emergency_contacts).await?;
     written.rows(&txn, chart.insurance_policies).await?;
     written.rows(&txn, chart.ledger_entries).await?;
+    written.rows(&txn, practice.referrers).await?;
+    written.rows(&txn, practice.referrer_words).await?;
     let clinical = practice.clinical;
-    written.rows(&txn, clinical.referrers).await?;
     written.rows(&txn, clinical.referrals).await?;
     written.rows(&txn, clinical.entries).await?;
     written.rows(&txn, clinical.files).await?;

@@ -5,6 +5,7 @@
 pub mod billing;
 pub mod clinical;
 pub mod credentials;
+pub mod csv;
 pub mod diagnosis;
 pub mod ids;
 pub mod input;
@@ -13,6 +14,7 @@ pub mod overlay;
 pub mod patient;
 pub mod preferences;
 pub mod reference;
+pub mod referrers;
 pub mod schedule;
 pub mod search;
 pub mod session;

@@ -2,6 +2,7 @@
 
 mod audit_cli;
 mod fees_cli;
+mod referrers_cli;
 mod restore;
 mod settings;
 
@@ -77,6 +78,9 @@ enum Command {
     /// A fee schedule's procedure codes: load a practice's list from CSV, or write it out
     #[command(subcommand)]
     Fees(fees_cli::FeesCommand),
+    /// The practice's referrers: load them from CSV, or write them out
+    #[command(subcommand)]
+    Referrers(referrers_cli::ReferrersCommand),
 }
 
 #[derive(Subcommand)]
@@ -277,6 +281,7 @@ async fn serve(args: ServeArgs, file: FileSettings, database_url: &str, keys: Ar
             None => None,
         },
         web_dir: args.web_dir.or(file.web_dir),
+        help: settings::help_content(file.help, |name| std::env::var(name).ok())?,
         ..ServerConfig::default()
     };
     let tls = match (args.tls_cert.or(file.tls_cert), args.tls_key.or(file.tls_key)) {
@@ -352,6 +357,7 @@ async fn admin(command: Command, store: &Store) -> anyhow::Result<()> {
         Command::Audit(audit) => audit_cli::run(audit, store).await?,
         Command::Vaccines(vaccines) => vaccines_command(vaccines, store, now).await?,
         Command::Fees(command) => fees_cli::run(command, store, now, &cli_actor()).await?,
+        Command::Referrers(command) => referrers_cli::run(command, store, now, &cli_actor()).await?,
         Command::Serve(_) | Command::Openapi | Command::Keys(_) | Command::Restore(_) => {
             unreachable!("handled in main")
         }

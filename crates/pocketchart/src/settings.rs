@@ -25,6 +25,71 @@ pub struct FileSettings {
     pub keys_file: Option<std::path::PathBuf>,
     pub tls_cert: Option<std::path::PathBuf>,
     pub tls_key: Option<std::path::PathBuf>,
+    pub help: Option<HelpSettings>,
+}
+
+/// The config file's `[help]` table: the Help page's contact details.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HelpSettings {
+    pub help_desk_url: Option<String>,
+    pub main_phone: Option<String>,
+    pub support_us_phone: Option<String>,
+    pub support_international_phone: Option<String>,
+    pub website: Option<String>,
+    pub address: Option<String>,
+    /// `[[help.social]]` tables with `name` and `url`.
+    pub social: Option<Vec<SocialSetting>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SocialSetting {
+    pub name: String,
+    pub url: String,
+}
+
+/// The Help page's details: each from the environment (`POCKETCHART_HELP_MAIN_PHONE`...),
+/// else the config file's `[help]` table, else the demo practice's. Social links from the
+/// environment are `Name=https://...` separated by `;`. An empty value hides its line.
+pub fn help_content(
+    file: Option<HelpSettings>,
+    env: impl Fn(&str) -> Option<String>,
+) -> anyhow::Result<server::config::HelpContent> {
+    use server::config::{HelpContent, SocialLink};
+    let file = file.unwrap_or_default();
+    let defaults = HelpContent::default();
+    let pick = |name: &str, from_file: Option<String>, default: String| env(name).or(from_file).unwrap_or(default);
+    let social = match env("POCKETCHART_HELP_SOCIAL") {
+        Some(raw) => raw
+            .split(';')
+            .filter(|part| !part.trim().is_empty())
+            .map(|part| match part.split_once('=') {
+                Some((name, url)) => Ok(SocialLink { name: name.trim().to_owned(), url: url.trim().to_owned() }),
+                None => anyhow::bail!("POCKETCHART_HELP_SOCIAL: write each link as Name=https://..."),
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?,
+        None => match file.social {
+            Some(links) => links.into_iter().map(|l| SocialLink { name: l.name, url: l.url }).collect(),
+            None => defaults.social.clone(),
+        },
+    };
+    let help = HelpContent {
+        help_desk_url: pick("POCKETCHART_HELP_DESK_URL", file.help_desk_url, defaults.help_desk_url),
+        main_phone: pick("POCKETCHART_HELP_MAIN_PHONE", file.main_phone, defaults.main_phone),
+        support_us_phone: pick("POCKETCHART_HELP_SUPPORT_US_PHONE", file.support_us_phone, defaults.support_us_phone),
+        support_international_phone: pick(
+            "POCKETCHART_HELP_SUPPORT_INTERNATIONAL_PHONE",
+            file.support_international_phone,
+            defaults.support_international_phone,
+        ),
+        website: pick("POCKETCHART_HELP_WEBSITE", file.website, defaults.website),
+        address: pick("POCKETCHART_HELP_ADDRESS", file.address, defaults.address),
+        social,
+    };
+    let problems = help.problems();
+    anyhow::ensure!(problems.is_empty(), "{}", problems.join("; "));
+    Ok(help)
 }
 
 impl FileSettings {
@@ -79,6 +144,26 @@ mod tests {
         assert_eq!(keys_path(None, "sqlite://p.db"), PathBuf::from("pocketchart.keys"));
         assert_eq!(keys_path(None, "postgres://u@h/db"), PathBuf::from("pocketchart.keys"));
         assert_eq!(keys_path(Some(Path::new("/etc/pc.keys")), "sqlite://p.db"), PathBuf::from("/etc/pc.keys"));
+    }
+
+    #[test]
+    fn help_comes_from_the_environment_then_the_file_then_the_demo() {
+        let file: FileSettings = toml::from_str(
+            "[help]\nmain_phone = \"(541) 555-0101\"\nwebsite = \"https://clinic.example/\"\n\
+             [[help.social]]\nname = \"Instagram\"\nurl = \"https://instagram.example/clinic\"\n",
+        )
+        .expect("parses");
+        let env = |name: &str| (name == "POCKETCHART_HELP_WEBSITE").then(|| "https://env.example/".to_owned());
+        let help = help_content(file.help, env).expect("valid");
+        assert_eq!(help.main_phone, "(541) 555-0101");
+        assert_eq!(help.website, "https://env.example/");
+        assert_eq!(help.social.len(), 1);
+        assert_eq!(help.support_us_phone, server::config::HelpContent::default().support_us_phone);
+
+        let bad = |name: &str| (name == "POCKETCHART_HELP_SOCIAL").then(|| "Facebook https://x".to_owned());
+        assert!(help_content(None, bad).is_err());
+        let unsafe_link = |name: &str| (name == "POCKETCHART_HELP_DESK_URL").then(|| "javascript:alert(1)".to_owned());
+        assert!(help_content(None, unsafe_link).is_err());
     }
 
     #[test]

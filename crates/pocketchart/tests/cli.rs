@@ -199,6 +199,49 @@ fn a_fee_file_loads_whole_or_not_at_all_and_exports_the_same_format() {
 }
 
 #[test]
+fn a_referrer_file_loads_whole_or_not_at_all_and_exports_the_same_format() {
+    let scratch = Scratch::new("referrers");
+    let url = scratch.database_url();
+    assert_success(&run(&scratch.0, &["--database", &url, "demo", "--patients", "10"], ""));
+    let export = || {
+        let output = run(&scratch.0, &["--database", &url, "referrers", "export"], "");
+        assert_success(&output);
+        stdout(&output)
+    };
+    let before = export();
+    let header = domain::referrers::CSV_HEADER;
+    assert!(before.starts_with(&format!("{header}\n")));
+    assert_eq!(before.lines().count(), 1 + 300, "the demo's referrers");
+    let line = "person,out,Ingrid,Solberg,Fjord Endodontics,Endodontics,1234567893,,Salem,OR,97301,,,,5035550160,office,,5035550161,fax,,,,,";
+    let bad = scratch.0.join("bad.csv");
+    std::fs::write(&bad, format!("{header}\n{line}\nperson,in,Ann,,,,1234567890,,,,,,,,,,,,,,,,,\n")).expect("write");
+    let refused = run(&scratch.0, &["--database", &url, "referrers", "import", &bad.display().to_string()], "");
+    assert!(!refused.status.success());
+    let errors = String::from_utf8_lossy(&refused.stderr).to_string();
+    assert!(
+        errors.contains("bad.csv:3: last: Required field; npi: An NPI is 10 digits with a valid check digit"),
+        "{errors}"
+    );
+    assert_eq!(export(), before, "nothing was imported");
+
+    let good = scratch.0.join("good.csv");
+    std::fs::write(&good, format!("{header}\n{line}\n")).expect("write");
+    let loaded = run(&scratch.0, &["--database", &url, "referrers", "import", &good.display().to_string()], "");
+    assert_success(&loaded);
+    assert!(stdout(&loaded).contains("1 referrers added, 0 updated."), "{}", stdout(&loaded));
+    let after = export();
+    assert!(after.contains(&format!("{line}\n")), "the same line comes back out");
+    let again = run(&scratch.0, &["--database", &url, "referrers", "import", &good.display().to_string()], "");
+    assert!(stdout(&again).contains("0 referrers added, 1 updated."), "the same NPI is updated, not added");
+    // A whole export loads back as it was.
+    let all = scratch.0.join("all.csv");
+    std::fs::write(&all, &after).expect("write");
+    let reloaded = run(&scratch.0, &["--database", &url, "referrers", "import", &all.display().to_string()], "");
+    assert!(stdout(&reloaded).contains("0 referrers added, 301 updated."), "{}", stdout(&reloaded));
+    assert_eq!(export(), after);
+}
+
+#[test]
 fn backup_writes_a_consistent_copy_and_never_overwrites() {
     let scratch = Scratch::new("backup");
     let url = scratch.database_url();

@@ -161,6 +161,46 @@ pub fn rules() -> Vec<(Target, Rule)> {
         }
     }
 
+    // Referrers and a patient's referrals (domain::referrers): texts, choices, the date.
+    {
+        use domain::referrers as r;
+        for (name, max) in r::MAX_LENGTHS {
+            rules.push((property("ReferrerInput", name), Rule::MaxLength(*max)));
+            rules.push((property("ReferrerInput", name), if *name == "notes" { many_lines() } else { one_line() }));
+        }
+        rules.push((property("ReferrerInput", "npi"), Rule::MaxLength(r::MAX_NPI_CHARS)));
+        rules.push((property("ReferrerInput", "type"), Rule::OneOf(r::TYPES.iter().map(|t| (*t).into()).collect())));
+        let with_default =
+            |codes: &[&str]| Rule::OneOf(std::iter::once("").chain(codes.iter().copied()).map(Value::from).collect());
+        rules.push((property("ReferrerInput", "direction"), with_default(&r::REFERRER_DIRECTIONS)));
+        rules.push((property("PhoneInput", "number"), Rule::MaxLength(r::MAX_PHONE_CHARS)));
+        rules.push((property("PhoneInput", "number"), one_line()));
+        rules.push((property("PhoneInput", "ext"), Rule::MaxLength(r::MAX_EXTENSION_CHARS)));
+        rules.push((property("PhoneInput", "ext"), one_line()));
+        rules.push((
+            property("PhoneInput", "type"),
+            Rule::OneOf(r::PHONE_TYPES.iter().map(|(t, _)| (*t).into()).collect()),
+        ));
+        rules.push((
+            property("ReferralInput", "direction"),
+            Rule::OneOf(r::DIRECTIONS.iter().map(|d| (*d).into()).collect()),
+        ));
+        rules.push((property("ReferralInput", "status"), with_default(&r::STATUSES)));
+        rules.push((property("ReferralInput", "date"), Rule::Pattern(input::date_pattern())));
+        rules.push((
+            property("ReferralChange", "status"),
+            Rule::OneOf(r::STATUSES.iter().map(|s| (*s).into()).collect()),
+        ));
+        for schema in ["ReferralInput", "ReferralChange"] {
+            rules.push((property(schema, "reason"), Rule::MaxLength(r::MAX_REASON_CHARS)));
+            rules.push((property(schema, "reason"), many_lines()));
+        }
+        for path in ["/api/referrers/", "/api/referrers"] {
+            rules.push((Target::Query { path, name: "search" }, Rule::MaxLength(r::MAX_SEARCH_CHARS)));
+            rules.push((Target::Query { path, name: "search" }, one_line()));
+        }
+    }
+
     let keys = domain::preferences::REGISTRY.iter().flat_map(|def| std::iter::once(def.key).chain(def.internal_key));
     rules.push((property("SavePreference", "key"), Rule::OneOf(keys.map(Value::from).collect())));
 

@@ -67,10 +67,16 @@ pub async fn security_headers(request: Request, next: Next) -> Response<Body> {
     if over_tls {
         set(header::STRICT_TRANSPORT_SECURITY, "max-age=31536000; includeSubDomains");
     }
-    if is_api {
+    // Only a route that holds no patient data sets its own (help); every other API
+    // answer, errors included, is never stored.
+    if is_api && !(response_is_public(headers)) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+fn response_is_public(headers: &axum::http::HeaderMap) -> bool {
+    headers.get(header::CACHE_CONTROL).is_some_and(|v| v.as_bytes().starts_with(b"public"))
 }
 
 /// Request ids: a random per-process prefix and a counter, cheap and unique enough to

@@ -27,6 +27,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
         (name = "vitals", description = "Vitals measurements"),
         (name = "scheduling", description = "The schedule: appointments, block-outs, follow-ups, treatment plans"),
         (name = "billing", description = "Fee schedules' codes and billing orders (charges posted to the ledger)"),
+        (name = "referrers", description = "Referrers: the people and organisations that refer patients in or receive them"),
+        (name = "help", description = "The practice's help desk and contact details"),
         (name = "health", description = "Liveness"),
     )
 )]

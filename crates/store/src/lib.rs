@@ -19,6 +19,7 @@ pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod reference;
+pub mod referrers;
 pub mod restore;
 pub mod schedule;
 pub mod search;

@@ -17,6 +17,8 @@ pub enum Versioned {
     ChartEntries,
     Allergies,
     Problems,
+    Referrers,
+    PatientReferrals,
 }
 
 impl Versioned {
@@ -28,6 +30,8 @@ impl Versioned {
             Self::ChartEntries => "chart_entries",
             Self::Allergies => "allergies",
             Self::Problems => "problems",
+            Self::Referrers => "referrers",
+            Self::PatientReferrals => "patient_referrals",
         }
     }
 }

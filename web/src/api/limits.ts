@@ -125,6 +125,7 @@ export const limits = {
   },
   PatientNoteInput: { text: { maxLength: 20000 }, title: { maxLength: 120 } },
   PhoneEntry: { number: { maxLength: 20 }, type: { enum: [0, 1, 2, 3, null] } },
+  PhoneInput: { ext: { maxLength: 6 }, number: { maxLength: 20 }, type: { enum: [0, 1, 2, 3, null] } },
   PreferenceValues: {
     autoLogout: { minimum: 5, maximum: 30 },
     'coding.diagnosisCodeSet': { enum: ['ICD-10-CM', 'ICD-9-CM'] },
@@ -143,6 +144,29 @@ export const limits = {
     recentPatients: { maxItems: 20, items: { minimum: 1 } },
     'scheduling.defaultAppointmentStatus': { maxLength: 60 },
     'scheduling.defaultAppointmentType': { minimum: 0, maximum: 2147483647 },
+  },
+  ReferralChange: { reason: { maxLength: 500 }, status: { enum: ['pending', 'scheduled', 'completed', 'cancelled', null] } },
+  ReferralInput: {
+    direction: { enum: ['incoming', 'outgoing', null] },
+    reason: { maxLength: 500 },
+    status: { enum: ['', 'pending', 'scheduled', 'completed', 'cancelled', null] },
+  },
+  ReferrerInput: {
+    address: { maxLength: 120 },
+    city: { maxLength: 60 },
+    company: { maxLength: 120 },
+    directAddress: { maxLength: 254 },
+    direction: { enum: ['', 'in', 'out', 'both', null] },
+    email: { maxLength: 254 },
+    first: { maxLength: 40 },
+    last: { maxLength: 60 },
+    notes: { maxLength: 2000 },
+    npi: { maxLength: 20 },
+    specialty: { maxLength: 80 },
+    state: { maxLength: 30 },
+    type: { enum: ['person', 'organisation', null] },
+    website: { maxLength: 200 },
+    zip: { maxLength: 15 },
   },
   SavePreference: {
     key: {
@@ -284,6 +308,8 @@ export const parameterLimits = {
   },
   '/api/patients': { get: { search: { minLength: 2 }, limit: { minimum: 1, maximum: 50 } } },
   '/api/patients/patient/{patientId}/clinical/{section}': { post: { title: { maxLength: 120 }, category: { maxLength: 60 }, description: { maxLength: 500 } } },
+  '/api/referrers': { get: { search: { maxLength: 100 } } },
+  '/api/referrers/': { get: { search: { maxLength: 100 } } },
   '/api/scheduling/1/appointments': { get: { order: { minimum: 0, enum: [0, 1] } } },
 } as const;
 

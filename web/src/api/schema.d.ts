@@ -106,6 +106,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/help": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["help"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keepalive": {
         parameters: {
             query?: never;
@@ -714,6 +730,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients/{patientId}/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient's referrals, the newest first, with each referrer's name and company. */
+        get: operations["patient_referrals"];
+        put?: never;
+        /**
+         * Adds a referral: to a referrer (`outgoing`) or from one (`incoming`), dated on or
+         *     before today and not before the patient's birth.
+         */
+        post: operations["add_referral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/{patientId}/referrals/{patientReferralId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One referral of the patient with its whole referrer (the referral's detail page). */
+        get: operations["patient_referral"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a referral's status (and its reason, when sent) made on `version`; 409 with
+         *     the referral as it is now when someone saved it since.
+         */
+        patch: operations["change_referral"];
+        trace?: never;
+    };
     "/api/patients/{patientId}/vitals": {
         parameters: {
             query?: never;
@@ -946,6 +1004,65 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/referrers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same search at the address without the trailing slash. */
+        get: operations["search_referrers_without_slash"];
+        put?: never;
+        /**
+         * Adds a referrer (a person needs a first and last name, an organisation its name; an
+         *     NPI must carry its check digit).
+         */
+        post: operations["create_referrer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 50 referrers, the best matches first. */
+        get: operations["search_referrers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrers/{referralId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A referrer with every field (spec part 2: Referrer). */
+        get: operations["get_referrer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a referrer made on `version` (the body's or `If-Match`); 409 with the
+         *     referrer as it is now when someone saved it since.
+         */
+        patch: operations["update_referrer"];
         trace?: never;
     };
     "/api/scheduling/1/appointment/{appointmentId}/treatmentPlans": {
@@ -2237,6 +2354,24 @@ export interface components {
             status: string;
         };
         /**
+         * @description The practice's help and contact details (spec part 2: Help): what the Help page and
+         *     the login screen's 'Having trouble logging in?' show. Set in the config file's
+         *     `[help]` table or the environment; the defaults are the demo practice's. A value left
+         *     empty is not shown.
+         */
+        HelpContent: {
+            /** @description The postal address; lines separated by line breaks. */
+            address: string;
+            /** @description The help desk's web address. */
+            helpDeskUrl: string;
+            mainPhone: string;
+            /** @description Up to three social links, in the order shown. */
+            social: components["schemas"]["SocialLink"][];
+            supportInternationalPhone: string;
+            supportUsPhone: string;
+            website: string;
+        };
+        /**
          * @description A list entry that is an id and its description (marital and employment statuses,
          *     phone types, sex types).
          */
@@ -2889,6 +3024,35 @@ export interface components {
             problemListUmlsId: string;
             status: string;
         };
+        /** @description A referral of the patient to or from a referrer, with the referrer's name. */
+        PatientReferral: {
+            company: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            date: string;
+            /** @description 'incoming' (referred by the referrer) or 'outgoing' (referred to them). */
+            direction: string;
+            first: string;
+            last: string;
+            /** Format: int64 */
+            patientReferralId: number;
+            reason: string;
+            /**
+             * Format: int64
+             * @description The referrer.
+             */
+            referralId: number;
+            specialty: string;
+            /** @description 'pending', 'scheduled', 'completed' or 'cancelled'. */
+            status: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description A referral with its whole referrer: the referral's detail page. */
+        PatientReferralDetail: components["schemas"]["PatientReferral"] & {
+            referrer: components["schemas"]["Referrer"];
+        };
         PatientRelationship: {
             patientRelationship: string;
             /** Format: int64 */
@@ -2976,6 +3140,26 @@ export interface components {
              * @enum {integer|null}
              */
             type?: 0 | 1 | 2 | 3 | null;
+        };
+        /** @description A phone as the API carries it: the number, its type and an extension. */
+        PhoneInput: {
+            /**
+             * @description Up to 6 digits.
+             * @default
+             */
+            ext: string | null;
+            /**
+             * @description Ten digits as typed; '' for none.
+             * @default
+             */
+            number: string | null;
+            /**
+             * Format: int64
+             * @description 0 Office, 1 Mobile, 2 Fax, 3 Other; needed with a number.
+             * @default null
+             * @enum {integer|null}
+             */
+            type: 0 | 1 | 2 | 3 | null;
         };
         PlanPhase: {
             charges: components["schemas"]["PlannedCharge"][];
@@ -3198,6 +3382,192 @@ export interface components {
             /** @description 'pending', 'scheduled', 'completed' or 'cancelled'. */
             status: string;
         };
+        /** @description A change of a referral: its status and, when sent, its reason. */
+        ReferralChange: {
+            /**
+             * @description Left out: unchanged.
+             * @default null
+             */
+            reason: string | null;
+            /**
+             * @default
+             * @enum {string|null}
+             */
+            status: "pending" | "scheduled" | "completed" | "cancelled" | null;
+            /**
+             * Format: int32
+             * @description The version the change was made on.
+             * @default null
+             */
+            version: number | null;
+        };
+        /** @description A referral of a patient as the app adds it. */
+        ReferralInput: {
+            /**
+             * @description yyyy-MM-dd; not in the future, not before the patient's birth.
+             * @default
+             */
+            date: string | null;
+            /**
+             * @description 'incoming' (referred by) or 'outgoing' (referred to).
+             * @default
+             * @enum {string|null}
+             */
+            direction: "incoming" | "outgoing" | null;
+            /** @default  */
+            reason: string | null;
+            /**
+             * Format: int64
+             * @description The referrer (the spec calls a referrer's id `referralId`).
+             * @default null
+             */
+            referralId: number | null;
+            /**
+             * @description 'pending' (the default), 'scheduled', 'completed' or 'cancelled'.
+             * @default
+             * @enum {string|null}
+             */
+            status: "" | "pending" | "scheduled" | "completed" | "cancelled" | null;
+        };
+        /** @description A referrer (spec part 2: Referrer), with the version a change names. */
+        Referrer: {
+            address: string;
+            city: string;
+            company: string;
+            /** @description The Direct secure-messaging address. */
+            directAddress: string;
+            /** @description 'in' (refers patients to the practice), 'out' (receives its referrals) or 'both'. */
+            direction: string;
+            email: string;
+            first: string;
+            last: string;
+            notes: string;
+            npi: string;
+            phone1: components["schemas"]["ReferrerPhone"];
+            phone2: components["schemas"]["ReferrerPhone"];
+            phone3: components["schemas"]["ReferrerPhone"];
+            /** Format: int64 */
+            referralId: number;
+            /** @description The default specialty. */
+            specialty: string;
+            state: string;
+            /** @description 'person' or 'organisation'. */
+            type: string;
+            /** Format: int32 */
+            version: number;
+            website: string;
+            zip: string;
+        };
+        /** @description A referrer as the API takes it (spec part 2: Referrer). */
+        ReferrerInput: {
+            /** @default  */
+            address: string | null;
+            /** @default  */
+            city: string | null;
+            /**
+             * @description A person's practice, or the organisation's name (required for one).
+             * @default
+             */
+            company: string | null;
+            /**
+             * @description The Direct secure-messaging address.
+             * @default
+             */
+            directAddress: string | null;
+            /**
+             * @description 'in', 'out' or 'both' (the default).
+             * @default
+             * @enum {string|null}
+             */
+            direction: "" | "in" | "out" | "both" | null;
+            /** @default  */
+            email: string | null;
+            /**
+             * @description A person's first name; required for a person.
+             * @default
+             */
+            first: string | null;
+            /**
+             * @description A person's last name; required for a person.
+             * @default
+             */
+            last: string | null;
+            /** @default  */
+            notes: string | null;
+            /**
+             * @description 10 digits with the NPPES check digit; '' for none.
+             * @default
+             */
+            npi: string | null;
+            /**
+             * @default {
+             *       "ext": "",
+             *       "number": "",
+             *       "type": null
+             *     }
+             */
+            phone1: components["schemas"]["PhoneInput"];
+            /**
+             * @default {
+             *       "ext": "",
+             *       "number": "",
+             *       "type": null
+             *     }
+             */
+            phone2: components["schemas"]["PhoneInput"];
+            /**
+             * @default {
+             *       "ext": "",
+             *       "number": "",
+             *       "type": null
+             *     }
+             */
+            phone3: components["schemas"]["PhoneInput"];
+            /** @default  */
+            specialty: string | null;
+            /** @default  */
+            state: string | null;
+            /**
+             * @description 'person' or 'organisation'.
+             * @default
+             * @enum {string|null}
+             */
+            type: "person" | "organisation" | null;
+            /**
+             * Format: int32
+             * @description The version the change was made on (a change only).
+             * @default null
+             */
+            version: number | null;
+            /** @default  */
+            website: string | null;
+            /** @default  */
+            zip: string | null;
+        };
+        /** @description A referrer's phone: `number` is ten digits ('' for none). */
+        ReferrerPhone: {
+            ext: string;
+            number: string;
+            /**
+             * Format: int32
+             * @description 0 Office, 1 Mobile, 2 Fax, 3 Other; null without a number.
+             */
+            type?: number | null;
+        };
+        /** @description A referrer in a search's list. The spec calls a referrer's id `referralId`. */
+        ReferrerSummary: {
+            /** @description A person's practice, or the organisation's name. */
+            company: string;
+            /** @description A person's first name ('' for an organisation). */
+            first: string;
+            last: string;
+            npi: string;
+            /** Format: int64 */
+            referralId: number;
+            specialty: string;
+            /** @description 'person' or 'organisation'. */
+            type: string;
+        };
         Resource: {
             name: string;
             officeId: components["schemas"]["OfficeId"];
@@ -3299,6 +3669,10 @@ export interface components {
              * @default
              */
             effective: string | null;
+        };
+        SocialLink: {
+            name: string;
+            url: string;
         };
         StatusUpdate: {
             /** Format: date-time */
@@ -3779,6 +4153,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+        };
+    };
+    help: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Values left empty by the practice are not shown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpContent"];
                 };
             };
         };
@@ -5924,6 +6318,226 @@ export interface operations {
             };
         };
     };
+    patient_referrals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientReferral"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    add_referral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id */
+                patientId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientReferral"];
+                };
+            };
+            /** @description The fields at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patient_referral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: number;
+                /** @description The referral's id (`patientReferralId` in the list). */
+                patientReferralId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientReferralDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such patient, or 'Referral not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    change_referral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The patient's id. */
+                patientId: number;
+                /** @description The referral's id (`patientReferralId` in the list). */
+                patientReferralId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientReferral"];
+                };
+            };
+            /** @description The fields at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such patient, or 'Referral not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description 'edit_conflict': `current` is the referral now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No version named */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     create_vitals: {
         parameters: {
             query?: never;
@@ -6365,6 +6979,250 @@ export interface operations {
             };
             /** @description No such reference list */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_referrers_without_slash: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words in any order, each the beginning of a word of the referrer's name, company,
+                 *     specialty or NPI ('desai anita', 'Desai, A', 'ortho', '12345'); a word that
+                 *     begins nothing is read as a near miss. Empty: the first referrers by name.
+                 */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerSummary"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_referrer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferrerInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Referrer"];
+                };
+            };
+            /** @description The fields at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_referrers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words in any order, each the beginning of a word of the referrer's name, company,
+                 *     specialty or NPI ('desai anita', 'Desai, A', 'ortho', '12345'); a word that
+                 *     begins nothing is read as a near miss. Empty: the first referrers by name.
+                 */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferrerSummary"][];
+                };
+            };
+            /** @description `search` too long, too many words or hidden characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_referrer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The referrer's id (the spec calls it `referralId`). */
+                referralId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Referrer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description 'Referral not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    update_referrer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The referrer's id (the spec calls it `referralId`). */
+                referralId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferrerInput"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Referrer"];
+                };
+            };
+            /** @description The fields at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description 'Referral not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description 'edit_conflict': `current` is the referrer now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No version named */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };

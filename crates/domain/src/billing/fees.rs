@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::csv::{self, LineError, quote};
 use crate::input::{Lines, check_text};
 
 pub const MAX_CODE_CHARS: usize = 20;
@@ -136,34 +137,13 @@ pub fn dollars(cents: i64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 
-/// A line of a fee file at fault: its number (the header is line 1) and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError {
-    pub line: usize,
-    pub message: String,
-}
-
 /// The lines of a fee file, or every line at fault.
 pub fn parse_csv(text: &str) -> Result<Vec<FeeLine>, Vec<LineError>> {
     let mut errors = Vec::new();
-    let records = split_records(text.strip_prefix('\u{feff}').unwrap_or(text));
-    let mut records = records.into_iter();
-    match records.next() {
-        Some((_, header))
-            if header.iter().map(|h| h.trim().to_ascii_lowercase()).eq(CSV_HEADER.split(',').map(str::to_owned)) => {}
-        _ => {
-            return Err(vec![LineError {
-                line: 1,
-                message: format!("The first line must be the header: {CSV_HEADER}"),
-            }]);
-        }
-    }
+    let records = csv::records_after_header(text, CSV_HEADER).map_err(|e| vec![e])?;
     let mut lines = Vec::new();
     let mut seen = HashSet::new();
     for (number, record) in records {
-        if record.iter().all(|field| field.trim().is_empty()) {
-            continue;
-        }
         match parse_record(&record) {
             Ok(line) => {
                 if !seen.insert(code_key(&line.code)) {
@@ -236,59 +216,6 @@ pub fn write_csv(lines: &[FeeLine]) -> String {
         out.push('\n');
     }
     out
-}
-
-fn quote(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ') {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_owned()
-    }
-}
-
-/// RFC 4180 records with the line each starts on: fields split by commas, a quoted field
-/// may hold commas, line breaks and doubled quotes.
-fn split_records(text: &str) -> Vec<(usize, Vec<String>)> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut line = 1;
-    let mut start = 1;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => {
-                if c == '\n' {
-                    line += 1;
-                }
-                field.push(c);
-            }
-            (false, '"') if field.trim().is_empty() => {
-                field.clear();
-                quoted = true;
-            }
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') if chars.peek() == Some(&'\n') => {}
-            (false, '\n') => {
-                record.push(std::mem::take(&mut field));
-                records.push((start, std::mem::take(&mut record)));
-                line += 1;
-                start = line;
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    if !field.is_empty() || !record.is_empty() {
-        record.push(field);
-        records.push((start, record));
-    }
-    records
 }
 
 #[cfg(test)]

@@ -6,10 +6,12 @@ pub mod billing;
 pub mod clinical;
 pub mod diagnosis;
 pub mod health;
+pub mod help;
 pub mod orders;
 pub mod patients;
 pub mod preferences;
 pub mod references;
+pub mod referrers;
 pub mod session;
 pub mod users;
 pub mod vitals;
@@ -25,7 +27,7 @@ use crate::state::AppState;
 
 /// Routes anyone may call.
 fn public_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(health::health)).routes(routes!(session::login))
+    OpenApiRouter::new().routes(routes!(health::health)).routes(routes!(session::login)).routes(routes!(help::help))
 }
 
 /// Routes that need a live session.
@@ -62,6 +64,11 @@ fn protected_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(billing::search_fees))
         .routes(routes!(billing::search_fees_without_slash))
         .routes(routes!(billing::post_charge))
+        .routes(routes!(referrers::search_referrers))
+        .routes(routes!(referrers::search_referrers_without_slash, referrers::create_referrer))
+        .routes(routes!(referrers::get_referrer, referrers::update_referrer))
+        .routes(routes!(referrers::patient::patient_referrals, referrers::patient::add_referral))
+        .routes(routes!(referrers::patient::patient_referral, referrers::patient::change_referral))
         .routes(routes!(diagnosis::search_diagnoses))
         .routes(routes!(diagnosis::search_diagnoses_without_slash))
         .routes(routes!(clinical::clinical_counts))

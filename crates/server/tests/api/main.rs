@@ -17,6 +17,7 @@ mod patients;
 mod preferences;
 mod read_models;
 mod references;
+mod referrers;
 mod schedule;
 mod session;
 mod sessions_hardened;

@@ -41,6 +41,7 @@ pub mod practice_preference;
 pub mod preference;
 pub mod problem;
 pub mod referrer;
+pub mod referrer_word;
 pub mod resource;
 pub mod session;
 pub mod setting;

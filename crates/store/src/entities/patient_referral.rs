@@ -14,6 +14,7 @@ pub struct Model {
     pub status: String,
     pub reason: String,
     pub created_at: DateTimeUtc,
+    pub version: i32,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -10,6 +10,7 @@ pub struct Model {
     pub first_name: String,
     pub last_name: String,
     pub company: String,
+    /// 'person' or 'organisation'.
     pub referrer_type: String,
     pub specialty: String,
     pub npi: String,
@@ -30,6 +31,11 @@ pub struct Model {
     pub phone3_type: Option<i16>,
     pub phone3_number: String,
     pub phone3_ext: String,
+    /// 'in', 'out' or 'both'.
+    pub direction: String,
+    pub version: i32,
+    /// `domain::referrers::CheckedReferrer::name_key`: what lists sort by.
+    pub name_key: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

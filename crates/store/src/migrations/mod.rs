@@ -13,6 +13,7 @@ mod m20261124_000006_clinical;
 mod m20261124_000007_diagnosis_codes;
 mod m20261124_000008_charting;
 mod m20261124_000009_billing;
+mod m20261125_000010_referrers;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000007_diagnosis_codes::Migration),
             Box::new(m20261124_000008_charting::Migration),
             Box::new(m20261124_000009_billing::Migration),
+            Box::new(m20261125_000010_referrers::Migration),
         ]
     }
 }

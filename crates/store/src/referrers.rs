@@ -1,0 +1,447 @@
+//! Referrers and a patient's referrals to or from them. A referrer is found by the words
+//! of its names, company, specialty and NPI (`referrer_words`): each typed word is an
+//! index range over the words' beginnings, the ranges are intersected, and the few
+//! hundred candidates are ranked by `domain::referrers::score`. A typed word that begins
+//! no stored word is tried as a near miss of the words sharing its first two letters.
+//! Every change, its words and its audit row are one transaction; a change names the
+//! version it was made on.
+
+use chrono::{DateTime, Utc};
+use domain::referrers::{self, CheckedPhone, CheckedReferral, CheckedReferrer};
+use domain::search::fold_name;
+use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement, UnionType};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait, Set,
+};
+
+use crate::audit::AuditEntry;
+use crate::clinical::ReferralView;
+use crate::entities::{patient_referral, referrer, referrer_word};
+use crate::orders::{join_by_id, named_column};
+use crate::versions::{self, Versioned};
+use crate::{DbErr, Store};
+
+/// Candidates a search ranks; more than any screen shows, few enough to rank at once.
+const MAX_CANDIDATES: u64 = 400;
+/// Stored words looked at for a near miss of one typed word.
+const MAX_NEAR_CANDIDATES: u64 = 5_000;
+
+/// The words after `prefix` in byte order: `[prefix, upper)`. Words hold only ASCII
+/// letters and digits, so the last byte moved on by one bounds the range.
+fn prefix_range(prefix: &str) -> (String, String) {
+    let mut upper = prefix.as_bytes().to_vec();
+    if let Some(last) = upper.last_mut() {
+        *last += 1;
+    }
+    (prefix.to_owned(), String::from_utf8_lossy(&upper).into_owned())
+}
+
+/// Ids of the referrers with a word in one of `choices` (a beginning, or exact words).
+fn ids_with_word(choice: &WordChoice) -> SelectStatement {
+    let mut select = Query::select();
+    select.column(referrer_word::Column::ReferrerId).from(referrer_word::Entity);
+    match choice {
+        WordChoice::Prefix(prefix) => {
+            let (low, high) = prefix_range(prefix);
+            select
+                .and_where(Expr::col(referrer_word::Column::Word).gte(low))
+                .and_where(Expr::col(referrer_word::Column::Word).lt(high));
+        }
+        WordChoice::Exact(words) => {
+            select.and_where(Expr::col(referrer_word::Column::Word).is_in(words.clone()));
+        }
+    }
+    select
+}
+
+enum WordChoice {
+    Prefix(String),
+    Exact(Vec<String>),
+}
+
+/// A referrer's fields as the domain checks them (for its words and the file export).
+pub fn checked_of(model: &referrer::Model) -> CheckedReferrer {
+    let phone = |kind: Option<i16>, digits: &str, ext: &str| CheckedPhone {
+        kind,
+        digits: digits.to_owned(),
+        ext: ext.to_owned(),
+    };
+    CheckedReferrer {
+        kind: model.referrer_type.clone(),
+        direction: model.direction.clone(),
+        first: model.first_name.clone(),
+        last: model.last_name.clone(),
+        company: model.company.clone(),
+        specialty: model.specialty.clone(),
+        npi: model.npi.clone(),
+        address: model.address.clone(),
+        city: model.city.clone(),
+        state: model.state.clone(),
+        zip: model.zip.clone(),
+        website: model.website.clone(),
+        direct_address: model.direct_address.clone(),
+        email: model.email.clone(),
+        phones: [
+            phone(model.phone1_type, &model.phone1_number, &model.phone1_ext),
+            phone(model.phone2_type, &model.phone2_number, &model.phone2_ext),
+            phone(model.phone3_type, &model.phone3_number, &model.phone3_ext),
+        ],
+        notes: model.notes.clone(),
+    }
+}
+
+/// The columns of a referrer row holding `r`.
+fn active_of(r: &CheckedReferrer) -> referrer::ActiveModel {
+    let [p1, p2, p3] = &r.phones;
+    referrer::ActiveModel {
+        first_name: Set(r.first.clone()),
+        last_name: Set(r.last.clone()),
+        company: Set(r.company.clone()),
+        referrer_type: Set(r.kind.clone()),
+        specialty: Set(r.specialty.clone()),
+        npi: Set(r.npi.clone()),
+        address: Set(r.address.clone()),
+        city: Set(r.city.clone()),
+        state: Set(r.state.clone()),
+        zip: Set(r.zip.clone()),
+        website: Set(r.website.clone()),
+        direct_address: Set(r.direct_address.clone()),
+        email: Set(r.email.clone()),
+        notes: Set(r.notes.clone()),
+        phone1_type: Set(p1.kind),
+        phone1_number: Set(p1.digits.clone()),
+        phone1_ext: Set(p1.ext.clone()),
+        phone2_type: Set(p2.kind),
+        phone2_number: Set(p2.digits.clone()),
+        phone2_ext: Set(p2.ext.clone()),
+        phone3_type: Set(p3.kind),
+        phone3_number: Set(p3.digits.clone()),
+        phone3_ext: Set(p3.ext.clone()),
+        direction: Set(r.direction.clone()),
+        name_key: Set(r.name_key()),
+        ..Default::default()
+    }
+}
+
+/// Replaces a referrer's words with those of `r`.
+async fn write_words(txn: &DatabaseTransaction, id: i64, r: &CheckedReferrer) -> Result<(), DbErr> {
+    referrer_word::Entity::delete_many().filter(referrer_word::Column::ReferrerId.eq(id)).exec(txn).await?;
+    let words: Vec<referrer_word::ActiveModel> = r
+        .search_words()
+        .into_iter()
+        .map(|word| referrer_word::ActiveModel { word: Set(word), referrer_id: Set(id) })
+        .collect();
+    if !words.is_empty() {
+        referrer_word::Entity::insert_many(words).exec(txn).await?;
+    }
+    Ok(())
+}
+
+/// What a change of a referrer or a referral came to.
+#[derive(Clone, Debug)]
+pub enum Changed<T> {
+    Saved(T),
+    /// Someone saved after the version the change was made on: nothing written; the
+    /// stored record.
+    Stale(T),
+    Missing,
+}
+
+/// A change of a patient's referral: its new status and, when given, reason.
+#[derive(Clone, Debug)]
+pub struct ReferralUpdate {
+    pub patient_id: i64,
+    pub id: i64,
+    /// The version the change was made on.
+    pub version: i32,
+    pub status: String,
+    pub reason: Option<String>,
+}
+
+/// What an import did: referrers added and referrers updated (same NPI).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    pub added: usize,
+    pub updated: usize,
+}
+
+impl Store {
+    /// Referrers whose words begin with every one of `words` (folded), best first, at most
+    /// `referrers::MAX_RESULTS`; with no words, the first by name.
+    pub async fn search_referrers(&self, words: &[String]) -> Result<Vec<referrer::Model>, DbErr> {
+        if words.is_empty() {
+            return referrer::Entity::find()
+                .order_by_asc(referrer::Column::NameKey)
+                .order_by_asc(referrer::Column::Id)
+                .limit(referrers::MAX_RESULTS as u64)
+                .all(&self.db)
+                .await;
+        }
+        let mut choices: Vec<WordChoice> = words.iter().map(|w| WordChoice::Prefix(w.clone())).collect();
+        let mut candidates = self.referrers_with(&choices).await?;
+        if candidates.is_empty() {
+            // Typing mistakes: a word that begins nothing is read as the stored words
+            // it is one or two edits from.
+            let mut changed = false;
+            for (word, choice) in words.iter().zip(choices.iter_mut()) {
+                if word.len() < 3 || self.word_begins_any(word).await? {
+                    continue;
+                }
+                let near = self.near_words(word).await?;
+                if !near.is_empty() {
+                    *choice = WordChoice::Exact(near);
+                    changed = true;
+                }
+            }
+            if changed {
+                candidates = self.referrers_with(&choices).await?;
+            }
+        }
+        let mut ranked: Vec<(u32, referrer::Model)> = candidates
+            .into_iter()
+            .filter_map(|r| {
+                let own = referrers::search_words_of([&r.first_name, &r.last_name, &r.company, &r.specialty], &r.npi);
+                referrers::score(words, &own, &fold_name(&r.last_name)).map(|score| (score, r))
+            })
+            .collect();
+        ranked.sort_by(|(a, ra), (b, rb)| b.cmp(a).then_with(|| ra.name_key.cmp(&rb.name_key)).then(ra.id.cmp(&rb.id)));
+        Ok(ranked.into_iter().take(referrers::MAX_RESULTS).map(|(_, r)| r).collect())
+    }
+
+    /// The referrers having a word for each choice, by name, at most `MAX_CANDIDATES`.
+    async fn referrers_with(&self, choices: &[WordChoice]) -> Result<Vec<referrer::Model>, DbErr> {
+        let mut ids = ids_with_word(&choices[0]);
+        for choice in &choices[1..] {
+            ids.union(UnionType::Intersect, ids_with_word(choice));
+        }
+        referrer::Entity::find()
+            .filter(Expr::col((referrer::Entity, referrer::Column::Id)).in_subquery(ids))
+            .order_by_asc(referrer::Column::NameKey)
+            .limit(MAX_CANDIDATES)
+            .all(&self.db)
+            .await
+    }
+
+    async fn word_begins_any(&self, word: &str) -> Result<bool, DbErr> {
+        let (low, high) = prefix_range(word);
+        let found = referrer_word::Entity::find()
+            .filter(referrer_word::Column::Word.gte(low))
+            .filter(referrer_word::Column::Word.lt(high))
+            .limit(1)
+            .count(&self.db)
+            .await?;
+        Ok(found > 0)
+    }
+
+    /// Stored words a typed word may have been meant as (same first two letters).
+    async fn near_words(&self, word: &str) -> Result<Vec<String>, DbErr> {
+        let (low, high) = prefix_range(word.get(..2).unwrap_or(word));
+        let candidates: Vec<String> = referrer_word::Entity::find()
+            .select_only()
+            .column(referrer_word::Column::Word)
+            .distinct()
+            .filter(referrer_word::Column::Word.gte(low))
+            .filter(referrer_word::Column::Word.lt(high))
+            .limit(MAX_NEAR_CANDIDATES)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(referrers::near_words(word, &candidates).into_iter().map(str::to_owned).collect())
+    }
+
+    pub async fn referrer(&self, id: i64) -> Result<Option<referrer::Model>, DbErr> {
+        referrer::Entity::find_by_id(id).one(&self.db).await
+    }
+
+    /// Every referrer by name (the file export).
+    pub async fn all_referrers(&self) -> Result<Vec<referrer::Model>, DbErr> {
+        referrer::Entity::find()
+            .order_by_asc(referrer::Column::NameKey)
+            .order_by_asc(referrer::Column::Id)
+            .all(&self.db)
+            .await
+    }
+
+    /// Adds a referrer (version 1) with its words and audit row.
+    pub async fn add_referrer(
+        &self,
+        r: &CheckedReferrer,
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+    ) -> Result<referrer::Model, DbErr> {
+        let txn = self.begin_write().await?;
+        let model = referrer::ActiveModel { version: Set(1), ..active_of(r) }.insert(&txn).await?;
+        write_words(&txn, model.id, r).await?;
+        let audit = AuditEntry { entity: Some("referrer"), entity_id: Some(model.id.to_string()), ..audit };
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
+        txn.commit().await?;
+        Ok(model)
+    }
+
+    /// Changes a referrer made on `version`; refused when someone saved after it.
+    pub async fn change_referrer(
+        &self,
+        id: i64,
+        version: i32,
+        r: &CheckedReferrer,
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+    ) -> Result<Changed<referrer::Model>, DbErr> {
+        let txn = self.begin_write().await?;
+        if !versions::claim(&txn, Versioned::Referrers, id, version).await? {
+            drop(txn);
+            return Ok(match self.referrer(id).await? {
+                Some(current) => Changed::Stale(current),
+                None => Changed::Missing,
+            });
+        }
+        let mut row = active_of(r);
+        row.id = sea_orm::ActiveValue::Unchanged(id);
+        let model = row.update(&txn).await?;
+        write_words(&txn, id, r).await?;
+        let audit = AuditEntry { entity: Some("referrer"), entity_id: Some(id.to_string()), ..audit };
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
+        txn.commit().await?;
+        Ok(Changed::Saved(model))
+    }
+
+    /// Loads a referrer file in one transaction: a referrer already stored (the same NPI;
+    /// without one, the same name and company) is replaced (its version moves on), the
+    /// rest are added. Readers see the list before
+    /// or after, never half of it.
+    pub async fn import_referrers(
+        &self,
+        list: &[CheckedReferrer],
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+    ) -> Result<Imported, DbErr> {
+        let txn = self.begin_write().await?;
+        let mut imported = Imported::default();
+        for r in list {
+            // The same referrer: the same NPI, or without one, the same name and company.
+            let same = if r.npi.is_empty() {
+                referrer::Entity::find()
+                    .filter(referrer::Column::Npi.eq(""))
+                    .filter(referrer::Column::NameKey.eq(r.name_key()))
+                    .filter(referrer::Column::Company.eq(r.company.as_str()))
+            } else {
+                referrer::Entity::find().filter(referrer::Column::Npi.eq(r.npi.as_str()))
+            };
+            let existing = same.one(&txn).await?;
+            let id = match existing {
+                Some(existing) => {
+                    versions::bump(&txn, Versioned::Referrers, existing.id).await?;
+                    let mut row = active_of(r);
+                    row.id = sea_orm::ActiveValue::Unchanged(existing.id);
+                    row.update(&txn).await?;
+                    imported.updated += 1;
+                    existing.id
+                }
+                None => {
+                    imported.added += 1;
+                    referrer::ActiveModel { version: Set(1), ..active_of(r) }.insert(&txn).await?.id
+                }
+            };
+            write_words(&txn, id, r).await?;
+        }
+        let by = audit.detail.clone().map(|who| format!("{who}: ")).unwrap_or_default();
+        let detail = format!("{by}{} added, {} updated", imported.added, imported.updated);
+        crate::audit::insert(&self.keys, &txn, now, AuditEntry { detail: Some(detail), ..audit }).await?;
+        txn.commit().await?;
+        Ok(imported)
+    }
+
+    /// One referral of a patient, with its referrer's name: one statement.
+    pub async fn patient_referral(&self, patient_id: i64, id: i64) -> Result<Option<ReferralView>, DbErr> {
+        let mut select = patient_referral::Entity::find()
+            .filter(patient_referral::Column::PatientId.eq(patient_id))
+            .filter(patient_referral::Column::Id.eq(id));
+        let query = QueryTrait::query(&mut select);
+        join_by_id(query, referrer::Entity, "r", (patient_referral::Entity, patient_referral::Column::ReferrerId));
+        for column in ["first_name", "last_name", "company", "specialty"] {
+            named_column(query, "r", column, column);
+        }
+        select.into_model::<ReferralView>().one(&self.db).await
+    }
+
+    /// Adds a referral of a patient (version 1) with its audit row; answers it.
+    pub async fn add_patient_referral(
+        &self,
+        patient_id: i64,
+        referral: &CheckedReferral,
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+    ) -> Result<ReferralView, DbErr> {
+        let txn = self.begin_write().await?;
+        let model = patient_referral::ActiveModel {
+            patient_id: Set(patient_id),
+            referrer_id: Set(referral.referrer_id),
+            referral_date: Set(referral.date),
+            direction: Set(referral.direction.clone()),
+            status: Set(referral.status.clone()),
+            reason: Set(referral.reason.clone()),
+            created_at: Set(now),
+            version: Set(1),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let audit = AuditEntry { entity: Some("referral"), entity_id: Some(model.id.to_string()), ..audit };
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
+        txn.commit().await?;
+        self.patient_referral(patient_id, model.id).await?.ok_or_else(|| DbErr::RecordNotFound("referral".into()))
+    }
+
+    /// Changes a referral's status (and its reason, when given) made on its `version`.
+    pub async fn change_patient_referral(
+        &self,
+        change: &ReferralUpdate,
+        now: DateTime<Utc>,
+        audit: AuditEntry,
+    ) -> Result<Changed<ReferralView>, DbErr> {
+        let ReferralUpdate { patient_id, id, version, ref status, ref reason } = *change;
+        let txn = self.begin_write().await?;
+        let mine = patient_referral::Entity::find_by_id(id)
+            .filter(patient_referral::Column::PatientId.eq(patient_id))
+            .count(&txn)
+            .await?
+            == 1;
+        if !mine {
+            return Ok(Changed::Missing);
+        }
+        if !versions::claim(&txn, Versioned::PatientReferrals, id, version).await? {
+            drop(txn);
+            return Ok(match self.patient_referral(patient_id, id).await? {
+                Some(current) => Changed::Stale(current),
+                None => Changed::Missing,
+            });
+        }
+        let mut update = patient_referral::Entity::update_many()
+            .col_expr(patient_referral::Column::Status, status.as_str().into())
+            .filter(patient_referral::Column::Id.eq(id));
+        if let Some(reason) = reason {
+            update = update.col_expr(patient_referral::Column::Reason, reason.as_str().into());
+        }
+        update.exec(&txn).await?;
+        let audit = AuditEntry { entity: Some("referral"), entity_id: Some(id.to_string()), ..audit };
+        crate::audit::insert(&self.keys, &txn, now, audit).await?;
+        txn.commit().await?;
+        match self.patient_referral(patient_id, id).await? {
+            Some(view) => Ok(Changed::Saved(view)),
+            None => Ok(Changed::Missing),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prefix_is_the_range_up_to_its_last_letter_moved_on() {
+        assert_eq!(prefix_range("smi"), ("smi".to_owned(), "smj".to_owned()));
+        assert_eq!(prefix_range("z"), ("z".to_owned(), "{".to_owned()));
+        assert_eq!(prefix_range("129"), ("129".to_owned(), "12:".to_owned()));
+    }
+}
