@@ -1,23 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../client';
 import { unwrap } from '../errors';
-import { pendingApi } from '../pending';
+import type { components } from '../schema';
 
-/** GET /api/help (public: also before a login): the practice's help desk and contact lines; '' = not set. */
-export interface HelpInfo {
-  helpDeskUrl: string;
-  mainPhone: string;
-  supportUsPhone: string;
-  supportInternationalPhone: string;
-  website: string;
-  /** May hold line breaks. */
-  address: string;
-  social: Array<{ name: string; url: string }>;
-}
+/** GET /api/help (public: also before a login): the practice's help desk and contact lines ('' = not set); the address may hold line breaks. */
+export type HelpInfo = components['schemas']['HelpContent'];
 
 export const helpQueryOptions = () =>
   queryOptions({
     queryKey: ['help'] as const,
-    queryFn: async ({ signal }): Promise<HelpInfo> => unwrap(await pendingApi.GET('/api/help', { signal })) as HelpInfo,
+    queryFn: async ({ signal }): Promise<HelpInfo> => unwrap(await api.GET('/api/help', { signal })),
     // The practice's contact lines rarely change: once per app start is enough.
     staleTime: 60 * 60_000,
   });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { handledByCaller } from '@/api/client';
+import { api, handledByCaller } from '@/api/client';
 import { unwrap } from '@/api/errors';
-import { pendingApi } from '@/api/pending';
 import { referrerKeys } from './keys';
 import type { PatientReferral, PatientReferralInput } from './types';
 
@@ -10,7 +9,7 @@ export function useCreatePatientReferral(patientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PatientReferralInput): Promise<PatientReferral> =>
-      unwrap(await pendingApi.POST(`/api/patients/${patientId}/referrals`, { body: input, headers: handledByCaller('fieldErrors') })) as PatientReferral,
+      unwrap(await api.POST('/api/patients/{patientId}/referrals', { params: { path: { patientId } }, body: input, headers: handledByCaller('fieldErrors') })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: referrerKeys.patientReferrals(patientId) }),
   });
 }

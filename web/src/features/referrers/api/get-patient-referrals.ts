@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { handledByCaller } from '@/api/client';
+import { api, handledByCaller } from '@/api/client';
 import { unwrap } from '@/api/errors';
-import { pendingApi } from '@/api/pending';
 import { referrerKeys } from './keys';
 import type { PatientReferral, PatientReferralDetail } from './types';
 
@@ -10,7 +9,7 @@ export const patientReferralsQueryOptions = (patientId: number) =>
   queryOptions({
     queryKey: referrerKeys.patientReferrals(patientId),
     queryFn: async ({ signal }): Promise<PatientReferral[]> =>
-      unwrap(await pendingApi.GET(`/api/patients/${patientId}/referrals`, { signal })) as PatientReferral[],
+      unwrap(await api.GET('/api/patients/{patientId}/referrals', { params: { path: { patientId } }, signal })),
     // Asked again at each visit (shown from the cache meanwhile): another desk, or an
     // appointment's page, may have referred the patient since.
     staleTime: 0,
@@ -23,7 +22,9 @@ export const patientReferralQueryOptions = (patientId: number, patientReferralId
   queryOptions({
     queryKey: referrerKeys.patientReferral(patientId, patientReferralId),
     queryFn: async ({ signal }): Promise<PatientReferralDetail> =>
-      unwrap(await pendingApi.GET(`/api/patients/${patientId}/referrals/${patientReferralId}`, { headers: handledByCaller('notFound'), signal })) as PatientReferralDetail,
+      unwrap(
+        await api.GET('/api/patients/{patientId}/referrals/{patientReferralId}', { params: { path: { patientId, patientReferralId } }, headers: handledByCaller('notFound'), signal }),
+      ),
   });
 
 export const usePatientReferral = (patientId: number, patientReferralId: number | null) =>

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { handledByCaller } from '@/api/client';
+import { api, handledByCaller } from '@/api/client';
 import { unwrap } from '@/api/errors';
-import { pendingApi } from '@/api/pending';
 import { referrerKeys } from './keys';
 import type { Referrer } from './types';
 
@@ -10,7 +9,7 @@ export const referrerQueryOptions = (referralId: number) =>
   queryOptions({
     queryKey: referrerKeys.referrer(referralId),
     queryFn: async ({ signal }): Promise<Referrer> =>
-      unwrap(await pendingApi.GET(`/api/referrers/${referralId}`, { headers: handledByCaller('notFound'), signal })) as Referrer,
+      unwrap(await api.GET('/api/referrers/{referralId}', { params: { path: { referralId } }, headers: handledByCaller('notFound'), signal })),
     staleTime: 60_000,
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client';
 import { unwrap } from '@/api/errors';
-import { pendingApi } from '@/api/pending';
 import { referrerKeys } from './keys';
 import type { ReferrerSummary } from './types';
 
@@ -12,7 +12,7 @@ export const referrerSearchQueryOptions = (search: string) =>
   queryOptions({
     queryKey: referrerKeys.search(search.trim()),
     queryFn: async ({ signal }): Promise<ReferrerSummary[]> =>
-      unwrap(await pendingApi.GET('/api/referrers/', { params: { query: { search: search.trim() } }, signal })) as ReferrerSummary[],
+      unwrap(await api.GET('/api/referrers/', { params: { query: { search: search.trim() } }, signal })),
     staleTime: 5 * 60_000,
   });
 

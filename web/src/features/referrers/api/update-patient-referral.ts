@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { handledByCaller } from '@/api/client';
+import { api, handledByCaller } from '@/api/client';
 import { editConflictOf, unwrap } from '@/api/errors';
-import { pendingApi } from '@/api/pending';
 import { referrerKeys } from './keys';
 import type { PatientReferral, PatientReferralDetail, PatientReferralUpdate } from './types';
 
@@ -21,7 +20,13 @@ export function useUpdatePatientReferral(patientId: number, patientReferralId: n
   };
   return useMutation({
     mutationFn: async (update: PatientReferralUpdate): Promise<PatientReferral> =>
-      unwrap(await pendingApi.PATCH(`/api/patients/${patientId}/referrals/${patientReferralId}`, { body: update, headers: handledByCaller('fieldErrors') })) as PatientReferral,
+      unwrap(
+        await api.PATCH('/api/patients/{patientId}/referrals/{patientReferralId}', {
+          params: { path: { patientId, patientReferralId } },
+          body: update,
+          headers: handledByCaller('fieldErrors'),
+        }),
+      ),
     onSuccess: (saved) => {
       place(saved);
       void queryClient.invalidateQueries({ queryKey: referrerKeys.patientReferrals(patientId), exact: true });

@@ -8,15 +8,15 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyText, QueryState } from '@/components/page-parts';
 import { displayDate } from '@/lib/dates';
 import { usePatientReferrals } from '../api/get-patient-referrals';
-import type { PatientReferral, ReferralStatus } from '../api/types';
+import type { PatientReferral } from '../api/types';
 import { referrerName } from '../lib/referrer-format';
-import { DIRECTION_LABELS, REFERRER_TEXT, STATUS_LABELS } from '../lib/texts';
+import { directionLabel, REFERRER_TEXT, statusLabel } from '../lib/texts';
 
 // Outlined, in the theme's dark tones: the text keeps 4.5:1 or more on white.
-const STATUS_COLORS: Record<ReferralStatus, 'warning' | 'info' | 'success' | 'default'> = { pending: 'warning', scheduled: 'info', completed: 'success', cancelled: 'default' };
+const STATUS_COLORS: Record<string, 'warning' | 'info' | 'success' | 'default'> = { pending: 'warning', scheduled: 'info', completed: 'success', cancelled: 'default' };
 
-export function ReferralStatusChip({ status }: { status: ReferralStatus }) {
-  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} label={STATUS_LABELS[status] ?? status} data-testid="referral-status" />;
+export function ReferralStatusChip({ status }: { status: string }) {
+  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} label={statusLabel(status)} data-testid="referral-status" />;
 }
 
 /** The referrer's name for a referral: 'First Last', or the company when the referrer is an organisation (no first or last). */
@@ -42,7 +42,7 @@ function ReferralRow({ referral: r, to, divider }: { referral: PatientReferral; 
             </Typography>
           )}
           <Typography variant="body2" data-testid="referral-when">
-            {DIRECTION_LABELS[r.direction] ?? r.direction} · {displayDate(r.date)}
+            {directionLabel(r.direction)} · {displayDate(r.date)}
           </Typography>
           {r.reason.trim() && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="referral-reason">

@@ -13,7 +13,7 @@ import { EmailText } from '@/components/EmailText';
 import { FieldList, type FieldRow } from '@/components/FieldList';
 import type { Referrer } from '../api/types';
 import { referrerCompanyLine, referrerMapsHref, referrerName, shownPhones, websiteHref, websiteText } from '../lib/referrer-format';
-import { REFERRER_TEXT, REFERRER_TYPE_LABELS } from '../lib/texts';
+import { REFERRER_TEXT, referrerTypeLabel } from '../lib/texts';
 
 /** A link a finger can hit, wrapping where it must (a long address). */
 const LINK_SX = { display: 'inline-block', py: 0.5, overflowWrap: 'anywhere' } as const;
@@ -34,7 +34,7 @@ export function ReferrerHeader({ referrer, level = 'h2' }: { referrer: Referrer;
       <FieldList
         label={REFERRER_TEXT.referrer}
         rows={[
-          { label: REFERRER_TEXT.type, value: REFERRER_TYPE_LABELS[referrer.type] ?? referrer.type, testId: 'referrer-type' },
+          { label: REFERRER_TEXT.type, value: referrerTypeLabel(referrer.type), testId: 'referrer-type' },
           { label: REFERRER_TEXT.specialty, value: referrer.specialty, testId: 'referrer-specialty' },
           { label: REFERRER_TEXT.npi, value: referrer.npi, testId: 'referrer-npi' },
         ]}

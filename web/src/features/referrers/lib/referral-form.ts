@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { limits } from '@/api/limits';
 import { BAD_DATE, INVALID_DATE_TEXT } from '@/components/form/rules';
 import { MESSAGES, cannotBeLongerThan } from '@/lib/messages';
 import type { PatientReferralInput, ReferralDirection, ReferralStatus } from '../api/types';
 import { REFERRAL_DIRECTIONS, REFERRAL_STATUSES, REFERRER_TEXT } from './texts';
 
-/** The reason's longest text (the contract: at most 500 characters). */
-export const REFERRAL_REASON_MAX = 500;
+/** The reason's longest text (the server's document). */
+export const REFERRAL_REASON_MAX = limits.ReferralInput.reason.maxLength;
+
+/** Characters the server refuses in a text (control and invisible formatting characters a paste can carry; not tab or line breaks). */
+// The document's pattern for the field, as a class to take out.
+// eslint-disable-next-line no-control-regex -- on purpose: these are the characters refused
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u206F\uFDD0-\uFDEF\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]/g;
 
 /**
  * 'Add Referral''s values, named as the API's input so a 400's `fields` land on their fields;
@@ -58,7 +64,7 @@ export function referralInput(values: ReferralValues): PatientReferralInput {
     referralId: Number(values.referralId),
     direction: values.direction as ReferralDirection,
     date: values.date,
-    reason: values.reason.trim(),
+    reason: values.reason.replace(HIDDEN, '').trim(),
     status: values.status as ReferralStatus,
   };
 }

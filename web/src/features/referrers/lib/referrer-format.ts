@@ -45,7 +45,7 @@ export function shownPhones(r: Pick<Referrer, 'phone1' | 'phone2' | 'phone3'>): 
       const ext = p.ext.trim();
       const number = phoneText(p.number);
       return {
-        label: phoneLabel(p.type),
+        label: phoneLabel(p.type ?? null),
         text: ext ? `${number} ext. ${ext}` : number,
         href: p.type === FAX_PHONE_TYPE ? null : telHref(p.number, ext),
       };

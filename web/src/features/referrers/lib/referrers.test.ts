@@ -35,6 +35,9 @@ describe('the referrer search', () => {
     expect(referrerKeyword('   \t ')).toBe('');
     expect(referrerKeyword('  lopez ')).toBe('lopez');
     expect(referrerKeyword('x'.repeat(150))).toHaveLength(100);
+    // What a paste can carry: a zero-width space, a soft hyphen, a line break.
+    expect(referrerKeyword('lo\u200Bpez\u00AD\nana')).toBe('lopez ana');
+    expect(referrerKeyword('\u200B \uFEFF')).toBe('');
   });
 });
 
@@ -100,6 +103,7 @@ describe("'Add Referral' form", () => {
       reason: 'Evaluate tooth 32',
       status: 'scheduled',
     });
+    expect(referralInput({ ...valid, reason: 'Tooth\u200B 32\nplease' }).reason).toBe('Tooth 32\nplease');
     expect(referralFieldOf('reason')).toBe('reason');
     expect(referralFieldOf('referralId')).toBe('referralId');
     expect(referralFieldOf('patientId')).toBeNull();

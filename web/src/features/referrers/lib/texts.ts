@@ -1,4 +1,4 @@
-import type { ReferralDirection, ReferralStatus, ReferrerType } from '../api/types';
+import type { ReferralDirection, ReferralStatus } from '../api/types';
 
 // The referrers' and referrals' texts (spec part 2, 'Referrers', 'Patient referrals', error catalogue).
 export const REFERRER_TEXT = {
@@ -45,12 +45,18 @@ export const REFERRER_TEXT = {
   showing: (count: number) => `${count} shown. Type to find others.`,
 } as const;
 
-export const REFERRER_TYPE_LABELS: Record<ReferrerType, string> = { person: 'Person', organisation: 'Organization' };
+const REFERRER_TYPE_LABELS: Record<string, string> = { person: 'Person', organisation: 'Organization' };
 
 /** 'Referred to' = outgoing (the practice referred the patient), 'Referred by' = incoming. */
-export const DIRECTION_LABELS: Record<ReferralDirection, string> = { outgoing: 'Referred to', incoming: 'Referred by' };
+export const DIRECTION_LABELS = { outgoing: 'Referred to', incoming: 'Referred by' } as const satisfies Record<ReferralDirection, string>;
 
-export const STATUS_LABELS: Record<ReferralStatus, string> = { pending: 'Pending', scheduled: 'Scheduled', completed: 'Completed', cancelled: 'Cancelled' };
+export const STATUS_LABELS = { pending: 'Pending', scheduled: 'Scheduled', completed: 'Completed', cancelled: 'Cancelled' } as const satisfies Record<ReferralStatus, string>;
+
+// The document gives type, direction and status as text: a value this app does not know shows as sent.
+const labelOf = (labels: Record<string, string>, value: string) => (Object.hasOwn(labels, value) ? labels[value]! : value);
+export const referrerTypeLabel = (type: string) => labelOf(REFERRER_TYPE_LABELS, type);
+export const directionLabel = (direction: string) => labelOf(DIRECTION_LABELS, direction);
+export const statusLabel = (status: string) => labelOf(STATUS_LABELS, status);
 
 export const REFERRAL_DIRECTIONS: readonly ReferralDirection[] = ['outgoing', 'incoming'];
 export const REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'scheduled', 'completed', 'cancelled'];

@@ -23,7 +23,7 @@ import type { PatientReferralDetail, ReferralStatus } from '../api/types';
 import { referralConflictOf, useUpdatePatientReferral } from '../api/update-patient-referral';
 import { PatientReferralList, ReferralStatusChip } from '../components/PatientReferralList';
 import { ReferralNotFound, ReferrerDetail } from '../components/ReferrerDetail';
-import { DIRECTION_LABELS, REFERRAL_STATUSES, REFERRER_TEXT, STATUS_LABELS } from '../lib/texts';
+import { directionLabel, REFERRAL_STATUSES, REFERRER_TEXT, STATUS_LABELS } from '../lib/texts';
 
 const ReferralFormDialog = lazy(() => import('../components/ReferralFormDialog'));
 
@@ -84,7 +84,7 @@ function StatusControl({ patientId, referral }: { patientId: number; referral: P
             setConflict(null);
             setFailed(false);
             update.mutate(
-              { status, version: referral.version },
+              { status, reason: null, version: referral.version },
               {
                 onSuccess: () => toast(REFERRER_TEXT.statusSaved, 'success'),
                 onError: (error) => {
@@ -132,7 +132,7 @@ function ReferralPage({ patientId }: { patientId: number }) {
                 <FieldList
                   label={REFERRER_TEXT.referral}
                   rows={[
-                    { label: REFERRER_TEXT.direction, value: DIRECTION_LABELS[referral.direction] ?? referral.direction, testId: 'referral-direction' },
+                    { label: REFERRER_TEXT.direction, value: directionLabel(referral.direction), testId: 'referral-direction' },
                     { label: REFERRER_TEXT.date, value: displayDate(referral.date), testId: 'referral-date' },
                     { label: REFERRER_TEXT.reason, value: <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{referral.reason}</Box>, testId: 'referral-reason' },
                     { label: REFERRER_TEXT.status, value: <ReferralStatusChip status={referral.status} />, testId: 'referral-status-value' },
