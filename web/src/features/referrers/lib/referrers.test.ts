@@ -38,6 +38,7 @@ describe('the referrer search', () => {
     // What a paste can carry: a zero-width space, a soft hyphen, a line break.
     expect(referrerKeyword('lo\u200Bpez\u00AD\nana')).toBe('lopez ana');
     expect(referrerKeyword('\u200B \uFEFF')).toBe('');
+    expect(referrerKeyword('a  b c d e f g h i j')).toBe('a b c d e f g h');
   });
 });
 
