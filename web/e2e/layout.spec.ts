@@ -136,12 +136,23 @@ test.describe('Layout at 360x640', () => {
     await checkLayout(page, 'search');
     await visit('preferences', page.getByRole('combobox', { name: 'Default View' }));
     await checkLayout(page, 'preferences');
-    await visit('help', page.getByTestId('toolbar-title').filter({ hasText: 'Help' }));
+    await visit('help', main().getByRole('link', { name: 'HelpDesk' }));
     await checkLayout(page, 'help');
     await visit('acknowledgments', main().getByRole('listitem').first());
     await checkLayout(page, 'acknowledgments');
-    await visit('referrals', page.getByTestId('toolbar-title').filter({ hasText: 'Referrers' }));
+    await visit('referrals', main().getByRole('list', { name: 'Referrers found' }).getByRole('link').first());
     await checkLayout(page, 'referrers');
+    await main().getByRole('searchbox', { name: 'Search referrers' }).pressSequentially('zzzzqqq', { delay: 20 });
+    await expect(main().getByText('No referrers were found.')).toBeVisible();
+    await settled();
+    await checkLayout(page, 'referrers-none-found');
+    const referrers = await api.get<Array<{ referralId: number; type: string }>>('/api/referrers/');
+    for (const type of ['person', 'organisation']) {
+      const shown = referrers.find((r) => r.type === type);
+      if (!shown) continue;
+      await visit(`referrals/${shown.referralId}`, main().getByRole('region', { name: 'Referrer', exact: true }));
+      await checkLayout(page, `referrer-${type}`);
+    }
     await visit('no-such-page', main());
     await checkLayout(page, 'not-found');
   });
@@ -238,7 +249,28 @@ test.describe('Layout at 360x640', () => {
     await settled();
     await checkLayout(page, 'clinical-edit-widgets');
     await closeDialog('Edit Clinical Widgets');
-    await visit(`patients/${id}/referrals`, main().getByText('This screen is coming in a later release of Pocketchart.'));
+    await visit(`patients/${id}/referrals`, main().getByText('This Patient Has No Referrals'));
+    await checkLayout(page, 'patient-referrals-none');
+    await main().getByRole('button', { name: 'Add Referral', exact: true }).click();
+    await expect(dialog('Add Referral').getByRole('combobox', { name: 'Referrer' })).toBeVisible();
+    await settled();
+    await checkLayout(page, 'add-referral');
+    await dialog('Add Referral').getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog('Add Referral').getByText('Errors were found...')).toBeVisible();
+    await checkLayout(page, 'add-referral-errors');
+    await closeDialog('Add Referral');
+    const [referrer] = await api.get<Array<{ referralId: number }>>('/api/referrers/?search=');
+    const referral = await api.call('POST', `/api/patients/${id}/referrals`, {
+      referralId: referrer!.referralId,
+      direction: 'outgoing',
+      date: await api.practiceToday(),
+      reason: 'Evaluation of generalized bone loss and a second opinion on the periodontal treatment plan',
+      status: 'scheduled',
+    });
+    expect(referral.status).toBe(201);
+    await visit(`patients/${id}/referrals/${(referral.body as { patientReferralId: number }).patientReferralId}`, main().getByRole('region', { name: 'Referrer', exact: true }));
+    await checkLayout(page, 'patient-referral');
+    await visit(`patients/${id}/referrals`, main().getByTestId('patient-referral').first());
     await checkLayout(page, 'patient-referrals');
     await visit(`patients/${id}/new_charge`, main().getByRole('button', { name: 'Create Order', exact: true }));
     await checkLayout(page, 'billing-order');
@@ -402,7 +434,7 @@ test.describe('Layout at 360x640', () => {
     for (const [path, ready] of [
       ['last-next', main().getByTestId('last-appointment')],
       ['followups', main().getByRole('region', { name: 'Follow-Ups', exact: true })],
-      ['referrals', main().getByTestId('referrals-later')],
+      ['referrals', main().getByRole('region', { name: 'Referrals', exact: true })],
       ['treatments-planned', main().getByTestId('plan-total').first()],
       ['insurance', main().getByRole('region', { name: 'Insurance', exact: true })],
       ['balances', main().getByRole('region', { name: 'Balances', exact: true })],

@@ -355,7 +355,7 @@ test.describe('Schedule on a desktop', () => {
     else await expect(page.getByTestId('next-appointment')).toHaveText('No Next Appointment');
 
     await page.goto(`appointments/${a.appointmentId}/referrals`);
-    await expect(page.getByTestId('referrals-later')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Referrals', exact: true }).getByText('This Patient Has No Referrals').or(page.getByTestId('patient-referral').first())).toBeVisible();
     await page.goto(`appointments/${a.appointmentId}/balances`);
     await expect(page.getByRole('region', { name: 'Balances' })).toContainText('Unapplied');
     await page.goto(`appointments/${a.appointmentId}/insurance`);

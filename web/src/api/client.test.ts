@@ -150,12 +150,13 @@ describe('the API client', () => {
     expect(events.otherError).toHaveBeenCalledWith({ status: 403, path: '/api/preferences/save' });
   });
 
-  it("reports 'No JWT in the response header' for a successful answer without one, except health and logout", async () => {
-    const { client, events } = setup({ '/api/users': { body: [] }, '/api/health': { body: { status: 'ok' } }, '/api/logout': { status: 204 } }, t1);
+  it("reports 'No JWT in the response header' for a successful answer without one, except health, logout and the public help", async () => {
+    const { client, events } = setup({ '/api/users': { body: [] }, '/api/health': { body: { status: 'ok' } }, '/api/logout': { status: 204 }, '/api/help': { body: {} } }, t1);
     await client.GET('/api/users');
     expect(events.missingJwt).toHaveBeenCalledWith('/api/users');
     await client.GET('/api/health');
     await client.POST('/api/logout');
+    await client.GET('/api/help');
     expect(events.missingJwt).toHaveBeenCalledTimes(1);
   });
 

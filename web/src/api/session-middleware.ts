@@ -6,6 +6,8 @@ import { parseErrorBody } from './errors';
 export const LOGIN_PATH = '/api/login';
 export const LOGOUT_PATH = '/api/logout';
 export const HEALTH_PATH = '/api/health';
+/** Public (works logged out): its answer carries no token. */
+export const HELP_PATH = '/api/help';
 export const JWT_HEADER = 'jwt';
 /**
  * Per-call instruction to the middleware (never sent: it is removed before the request
@@ -51,7 +53,7 @@ export interface SessionMiddlewareOptions {
 }
 
 const OVERLAY_STATUSES = new Set([400, 401, 404]);
-const NO_JWT_EXPECTED = new Set([LOGIN_PATH, LOGOUT_PATH, HEALTH_PATH]);
+const NO_JWT_EXPECTED = new Set([LOGIN_PATH, LOGOUT_PATH, HEALTH_PATH, HELP_PATH]);
 
 function pathOf(request: Request): string {
   return new URL(request.url).pathname;

@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { Landing } from './routes/Landing';
 import { NotFound } from './routes/NotFound';
-import { ReferrersPlaceholder } from './routes/placeholders';
 import { RequireSession } from './session/RequireSession';
 import { AppShell } from './shell/AppShell';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -17,6 +16,7 @@ const PatientArea = lazy(() => import('./routes/patient-area'));
 const AppointmentsRoutes = lazy(() => import('./routes/appointments'));
 const OrdersRoutes = lazy(() => import('@/features/orders/routes/OrdersRoutes'));
 const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
+const ReferrersRoutes = lazy(() => import('@/features/referrers/routes/ReferrersRoutes'));
 const HelpPage = lazy(() => import('@/features/help/routes/HelpPage'));
 const AcknowledgmentsPage = lazy(() => import('@/features/help/routes/AcknowledgmentsPage'));
 
@@ -44,7 +44,7 @@ export function AppRouter() {
               <Route path="patients/:patientId/*" element={page(PatientArea)} />
               <Route path="appointments/*" element={page(AppointmentsRoutes)} />
               <Route path="orders/*" element={page(OrdersRoutes)} />
-              <Route path="referrals/*" element={<ReferrersPlaceholder />} />
+              <Route path="referrals/*" element={page(ReferrersRoutes)} />
               <Route path="preferences" element={page(PreferencesPage)} />
               <Route path="help" element={page(HelpPage)} />
               <Route path="acknowledgments" element={page(AcknowledgmentsPage)} />

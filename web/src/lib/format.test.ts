@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertSummary } from './alert-summary';
 import { displayAge, displayBirthdate, displayDate, displayDateTime } from './dates';
-import { cappedCount, countOf, dollars, emailParts, fullName, listName, personName, phoneTypeLabel, plural, telHref } from './format';
+import { cappedCount, countOf, dollars, emailParts, fullName, listName, personName, phoneTypeLabel, mapsHref, plural, telHref } from './format';
 import { COUNTRIES, US_STATES, exactOption, optionLabel, prefixMatches } from './places';
 import { withRecentPatient } from './recent-patients';
 
@@ -75,6 +75,20 @@ describe('display formats', () => {
     expect([0, 1, 2, 3].map(phoneTypeLabel)).toEqual(['Home Phone', 'Work Phone', 'Mobile Phone', 'Other Phone']);
     expect(phoneTypeLabel(null)).toBe('Home Phone');
     expect(telHref('503-555-0123')).toBe('tel:5035550123');
+  });
+  it('builds tel: links with the extension after a pause', () => {
+    expect(telHref('(503) 555-0100', '')).toBe('tel:5035550100');
+    expect(telHref('(503) 555-0100', '214')).toBe('tel:5035550100,214');
+    expect(telHref('503.555.0100', ' x 12 ')).toBe('tel:5035550100,12');
+    expect(telHref('+1 503 555 0142')).toBe('tel:+15035550142');
+    expect(telHref('503+555')).toBe('tel:503555');
+  });
+  it('builds a maps link from an address, its lines joined', () => {
+    expect(mapsHref('1200 NW Naito Pkwy, Suite 300\nPortland, OR 97209')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=1200%20NW%20Naito%20Pkwy%2C%20Suite%20300%2C%20Portland%2C%20OR%2097209',
+    );
+    expect(mapsHref('12 Elm St', '', 'Salem', 'OR', '97301')).toBe('https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Salem%2C%20OR%2C%2097301');
+    expect(mapsHref('A & B #2')).toContain('query=A%20%26%20B%20%232');
   });
   it('shows integer cents as dollars with 2 decimals', () => {
     expect(dollars(0)).toBe('$0.00');

@@ -9,9 +9,29 @@ export function sexLabel(sex: number | null | undefined): string {
   return SEX_TYPES.find((t) => t.id === sex)?.label ?? '';
 }
 
-/** A `tel:` address for a shown number (digits only). */
-export function telHref(number: string): string {
-  return `tel:${number.replace(/[^\d+]/g, '')}`;
+/**
+ * A `tel:` address for a shown number (digits and a leading '+' only); an extension is
+ * dialled after a pause (',ext': the phone waits for the call to be answered, then sends the
+ * digits; iOS and Android alike).
+ */
+export function telHref(number: string, ext = ''): string {
+  const digits = number.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  const extension = ext.replace(/\D/g, '');
+  return `tel:${digits}${extension ? `,${extension}` : ''}`;
+}
+
+/**
+ * A link that opens an address in maps: Google Maps' universal URL (opens the Maps app on
+ * Android, Google Maps or the browser's map on iOS, a map page on a desktop); `geo:` is not
+ * understood by iOS. Lines and parts are joined with ', '; empty parts are left out.
+ */
+export function mapsHref(...parts: Array<string | null | undefined>): string {
+  const query = parts
+    .flatMap((p) => (p ?? '').split(/\r?\n/))
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -33,6 +33,17 @@ function BillingOrderPage(props: { patientId: number }) {
   );
 }
 
+// And the patient's Referrals (the referrers feature).
+const ReferralsLazy = lazy(() => import('@/features/referrers/routes/PatientReferralsArea'));
+
+function ReferralsArea(props: { patientId: number }) {
+  return (
+    <Suspense fallback={null}>
+      <ReferralsLazy {...props} />
+    </Suspense>
+  );
+}
+
 function VitalsPage(props: { patientId: number; vitalsId: number | null }) {
   return (
     <Suspense fallback={null}>
@@ -53,9 +64,9 @@ function ClinicalPage({ patientId }: { patientId: number }) {
 
 // The patient area, given the orders feature's 'New Order', the vitals feature's
 // 'Create Vitals' and measurement page, the appointments feature's 'New Appointment'
-// and 'Appointments & Follow-Ups', the clinical feature's board and the billing feature's
-// Billing Order (features do not import each other).
-const SLOTS: PatientAreaSlots = { NewOrderDialog, NewVitalsDialog, VitalsPage, NewAppointmentDialog, AppointmentsArea: PatientAppointmentsArea, ClinicalBoard: ClinicalPage, BillingOrderPage };
+// and 'Appointments & Follow-Ups', the clinical feature's board, the billing feature's
+// Billing Order and the referrers feature's Referrals (features do not import each other).
+const SLOTS: PatientAreaSlots = { NewOrderDialog, NewVitalsDialog, VitalsPage, NewAppointmentDialog, AppointmentsArea: PatientAppointmentsArea, ClinicalBoard: ClinicalPage, BillingOrderPage, ReferralsArea };
 
 // The clinical feature's section pages (/patients/{id}/clinical/{section}[/{entryId}]).
 const ALL_SLOTS: PatientAreaSlots = { ...SLOTS, ClinicalSectionPage };

@@ -48,5 +48,4 @@ export const SCHEDULE_TEXT = {
   holdExpired: 'The time was only held for 10 minutes and is free again: please save the appointment again.',
   noAppointmentFound: 'No appointment was found',
   noTreatmentPlans: 'This Patient Has No Treatment Plans',
-  referralsLater: 'Referrals are not available in Pocketchart yet: the referrals area arrives with a later release.',
 } as const;

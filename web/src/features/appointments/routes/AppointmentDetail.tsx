@@ -31,8 +31,10 @@ import { FollowUpsList } from '../components/FollowUpsList';
 import { providerLabel } from '../lib/schedule-rules';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
-/** What other features give the appointment pages (the app composes them): the patient's insurance and balances. */
+/** What other features give the appointment pages (the app composes them): the patient's insurance, balances and referrals. */
 export interface AppointmentSlots {
+  /** The patient's referrals, each linking to /patients/{patientId}/referrals/{patientReferralId}. */
+  ReferralsSection?: ComponentType<{ patientId: number }>;
   InsuranceSection?: ComponentType<{ patientId: number }>;
   BalancesSection?: ComponentType<{ patientId: number }>;
 }
@@ -208,12 +210,12 @@ function FollowUpsPage({ appointment }: { appointment: Appointment }) {
   );
 }
 
+/** The appointment's patient's referrals (given by the referrers feature). */
 function ReferralsPage({ appointment }: { appointment: Appointment }) {
+  const Section = useContext(AppointmentSlotsContext).ReferralsSection;
   return (
     <SubPage appointment={appointment} title="Referrals">
-      <PageSection title="Referrals">
-        <EmptyText testId="referrals-later">{SCHEDULE_TEXT.referralsLater}</EmptyText>
-      </PageSection>
+      <PageSection title="Referrals">{Section ? <Section patientId={appointment.patientId} /> : <EmptyText>{MESSAGES.pageNotFound}</EmptyText>}</PageSection>
     </SubPage>
   );
 }

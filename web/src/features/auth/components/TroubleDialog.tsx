@@ -1,11 +1,13 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { LoadedHelpContacts } from '@/components/help/HelpContacts';
 
-/** Help text behind 'Having trouble logging in?'. */
+/** Help text behind 'Having trouble logging in?', then the practice's help (HelpDesk, Contact Us, We're Social) from GET /api/help. */
 export function TroubleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="trouble-title">
@@ -23,10 +25,15 @@ export function TroubleDialog({ open, onClose }: { open: boolean; onClose: () =>
           After several failed attempts, logging in is paused for a short time; the message says when you can try
           again.
         </Typography>
-        <Typography>
+        <Typography gutterBottom>
           The default administrator account cannot be used here. If you have forgotten your password, ask your
           practice administrator to reset it in the desktop software.
         </Typography>
+        {open && (
+          <Box sx={{ mt: 3 }}>
+            <LoadedHelpContacts level="h3" />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>

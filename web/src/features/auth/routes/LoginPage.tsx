@@ -8,12 +8,41 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Logo } from '@/components/Logo';
-import { COPYRIGHT_HOLDER, HELP_LINKS } from '@/config';
+import { useHelp } from '@/api/help/get-help';
+import { contactLines, HELP_TEXT } from '@/components/help/help-lines';
+import { COPYRIGHT_HOLDER } from '@/config';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
 import { clearStoredLogoutMessage, storedLogoutMessage, useSession } from '@/lib/session';
 import { LoginForm } from '../components/LoginForm';
 import { TroubleDialog } from '../components/TroubleDialog';
 import { sessionMessageTone } from '../lib/login-messages';
+
+/**
+ * The login screen's help links (spec part 1, 'Login screen'), from the practice's help
+ * (GET /api/help, public): 'HelpDesk', the website and the US support line; a link the
+ * practice has not set is left out, and nothing shows until the answer is in.
+ */
+function HelpLinks() {
+  const { data } = useHelp();
+  if (!data) return null;
+  const contact = contactLines(data);
+  const links = [
+    ...(data.helpDeskUrl.trim() ? [{ key: 'helpDesk', label: HELP_TEXT.helpDesk, href: data.helpDeskUrl.trim(), external: true }] : []),
+    ...contact.filter((l) => l.key === 'website' || l.key === 'supportUs').map((l) => ({ key: l.key, label: l.key === 'supportUs' ? `Call ${l.label}` : l.label, href: l.href, external: l.external })),
+  ];
+  if (links.length === 0) return null;
+  return (
+    <Box component="nav" aria-label="Help">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1 }}>
+        {links.map((l) => (
+          <Link key={l.key} href={l.href} {...(l.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} sx={{ py: 1.25 }}>
+            {l.label}
+          </Link>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
 
 /** /login (spec part 1, section 2, "Login screen"). */
 export default function LoginPage() {
@@ -78,17 +107,7 @@ export default function LoginPage() {
           <Button variant="text" onClick={() => setTroubleOpen(true)} sx={{ alignSelf: 'center' }}>
             Having trouble logging in?
           </Button>
-          {HELP_LINKS.length > 0 && (
-            <Box component="nav" aria-label="Help">
-              <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1 }}>
-                {HELP_LINKS.map((l) => (
-                  <Link key={l.href} href={l.href} target={l.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer" sx={{ py: 1.25 }}>
-                    {l.label}
-                  </Link>
-                ))}
-              </Stack>
-            </Box>
-          )}
+          <HelpLinks />
           <Box component="footer" sx={{ textAlign: 'center' }}>
             <Typography variant="body2" color="text.secondary">
               Version {APP_VERSION}

@@ -4,7 +4,7 @@ import { createContext, useContext, type ComponentType } from 'react';
  * What other features give the patient area (the app composes them: features do not
  * import each other): the speed dial's 'New Order', 'New Vitals' and 'New Appointment'
  * dialogs, the page of one vitals measurement, 'Appointments & Follow-Ups', the Clinical board
- * and the Billing Order.
+ * the Billing Order and the patient's Referrals.
  */
 export interface PatientAreaSlots {
   NewOrderDialog?: ComponentType<{ open: boolean; onClose: () => void; patientId: number }>;
@@ -23,6 +23,8 @@ export interface PatientAreaSlots {
   AppointmentsArea?: ComponentType<{ patientId: number }>;
   /** /patients/{id}/clinical (exactly): the Clinical board. */
   ClinicalBoard?: ComponentType<{ patientId: number }>;
+  /** /patients/{id}/referrals/*: the patient's referrals and each referral's page. */
+  ReferralsArea?: ComponentType<{ patientId: number }>;
   /** /patients/{id}/new_charge: the Billing Order. */
   BillingOrderPage?: ComponentType<{ patientId: number }>;
 }

@@ -75,6 +75,13 @@ function ClinicalRoute({ patientId }: { patientId: number }) {
   return <ClinicalBoard patientId={patientId} />;
 }
 
+/** /patients/{id}/referrals/*: the patient's referrals (given by the referrers feature). */
+function ReferralsRoute({ patientId }: { patientId: number }) {
+  const { ReferralsArea } = usePatientAreaSlots();
+  if (!ReferralsArea) return <Later title="Referrals" />;
+  return <ReferralsArea patientId={patientId} />;
+}
+
 /** /patients/{id}/new_charge: the Billing Order (given by the billing feature). */
 function BillingOrderRoute({ patientId }: { patientId: number }) {
   const { BillingOrderPage } = usePatientAreaSlots();
@@ -162,7 +169,7 @@ function LoadedArea({ patientId }: { patientId: number }) {
             <Route path="clinical/:section/:entryId" element={<ClinicalSectionRoute patientId={patientId} />} />
             <Route path="clinical/*" element={<Later title="Clinical" />} />
             <Route path="appointments/*" element={<AppointmentsRoute patientId={patientId} />} />
-            <Route path="referrals/*" element={<Later title="Referrals" />} />
+            <Route path="referrals/*" element={<ReferralsRoute patientId={patientId} />} />
             <Route path="new_charge" element={<BillingOrderRoute patientId={patientId} />} />
             <Route path="*" element={<PageNotFoundHere />} />
           </Routes>
