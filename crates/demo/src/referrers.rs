@@ -238,9 +238,10 @@ pub async fn fill_to(store: &store::Store, seed: u64, total: usize) -> Result<us
     written.rows(&txn, words.into_iter().filter(|w| w.referrer_id > first_new).collect()).await?;
     written.move_sequences(&txn, store.backend()).await?;
     txn.commit().await?;
-    // After a bulk load the planner's statistics are stale until autovacuum comes by.
+    // After a bulk load the planner's statistics and the visibility map (index-only
+    // scans) are stale until autovacuum comes by.
     if store.backend() == store::Backend::Postgres {
-        store.connection().execute_unprepared("ANALYZE referrers, referrer_words").await?;
+        store.connection().execute_unprepared("VACUUM (ANALYZE) referrers, referrer_words").await?;
     }
     Ok(total - stored)
 }

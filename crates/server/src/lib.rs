@@ -79,7 +79,9 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
     utoipa::Modify::modify(&contract::Rules, &mut document);
     let document = Arc::new(document.to_pretty_json().map_err(|e| store::DbErr::Custom(e.to_string()))?);
 
-    let router = Router::new()
+    // Only the API is compressed per request; the web app's files were compressed when
+    // they were built (`web`).
+    let api = Router::new()
         .merge(api)
         .route(
             "/api/openapi.json",
@@ -88,12 +90,14 @@ pub async fn app(store: Store, config: ServerConfig, clock: Arc<dyn Clock>) -> R
                 async move { ([(header::CONTENT_TYPE, "application/json")], document.as_ref().clone()) }
             }),
         )
+        .layer(CompressionLayer::new());
+    let router = Router::new()
+        .merge(api)
         .merge(web::router())
         .fallback(|| async { AppError::not_found("There is nothing at this address") })
         .method_not_allowed_fallback(|| async { AppError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, REQUEST_TIMEOUT))
-        .layer(CompressionLayer::new())
         .with_state(state);
     Ok(App { router: http::outer_layers(router), audit, audit_writer })
 }

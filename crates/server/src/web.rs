@@ -4,6 +4,10 @@
 //! above all `index.html` and the service worker, is revalidated on every load so a new
 //! release reaches phones at once. Paths without a file extension fall back to
 //! `index.html`, which lets the app's router own them.
+//!
+//! The build writes a Brotli (`.br`, quality 11) and a gzip (`.gz`) copy beside each text
+//! file (`web/scripts/compress.mjs`); the copy the browser accepts is served as it is, so
+//! no asset is compressed per request (the API is, by the compression layer).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -81,11 +85,21 @@ fn cache_control(path: &str) -> &'static str {
 }
 
 fn file_response(path: &str, file: &rust_embed::EmbeddedFile, request_headers: &HeaderMap) -> Response {
-    let etag = format!("\"{}\"", hex_prefix(&file.metadata.sha256_hash()));
+    let compressed = precompressed(path, request_headers);
+    // One tag per copy: a cache must not answer a gzip request with the Brotli bytes.
+    let hash = hex_prefix(&file.metadata.sha256_hash());
+    let etag = match &compressed {
+        Some((encoding, _)) => format!("\"{hash}-{encoding}\""),
+        None => format!("\"{hash}\""),
+    };
     let mut headers = HeaderMap::new();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control(path)));
     if let Ok(value) = HeaderValue::from_str(&etag) {
         headers.insert(header::ETAG, value);
+    }
+    if compressed.is_some() || WebApp::get(&format!("{path}.gz")).is_some() {
+        // Caches keep one copy per encoding.
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     let not_modified = request_headers
         .get(header::IF_NONE_MATCH)
@@ -98,7 +112,33 @@ fn file_response(path: &str, file: &rust_embed::EmbeddedFile, request_headers: &
     if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
         headers.insert(header::CONTENT_TYPE, value);
     }
-    (StatusCode::OK, headers, file.data.clone().into_owned()).into_response()
+    match compressed {
+        Some((encoding, copy)) => {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+            (StatusCode::OK, headers, copy.data.into_owned()).into_response()
+        }
+        None => (StatusCode::OK, headers, file.data.clone().into_owned()).into_response(),
+    }
+}
+
+/// The build's compressed copy of `path` in the best encoding the browser accepts:
+/// Brotli, then gzip.
+fn precompressed(path: &str, request_headers: &HeaderMap) -> Option<(&'static str, rust_embed::EmbeddedFile)> {
+    let accepted = request_headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    [("br", "br"), ("gzip", "gz")]
+        .into_iter()
+        .filter(|(encoding, _)| accepts(accepted, encoding))
+        .find_map(|(encoding, extension)| WebApp::get(&format!("{path}.{extension}")).map(|copy| (encoding, copy)))
+}
+
+/// Whether an Accept-Encoding header names `encoding` without refusing it (`;q=0`).
+fn accepts(header: &str, encoding: &str) -> bool {
+    header.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let named = parts.next().is_some_and(|name| name.eq_ignore_ascii_case(encoding));
+        let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
+        named && !refused
+    })
 }
 
 fn hex_prefix(hash: &[u8]) -> String {
@@ -114,6 +154,16 @@ mod tests {
         assert_eq!(cache_control("assets/index-3f2a9c.js"), "public, max-age=31536000, immutable");
         assert_eq!(cache_control("index.html"), "no-cache");
         assert_eq!(cache_control("sw.js"), "no-cache");
+    }
+
+    #[test]
+    fn an_encoding_is_accepted_unless_refused() {
+        assert!(accepts("gzip, deflate, br, zstd", "br"));
+        assert!(accepts("br;q=1.0, gzip;q=0.8", "gzip"));
+        assert!(!accepts("gzip, br;q=0", "br"));
+        assert!(!accepts("identity", "gzip"));
+        assert!(!accepts("", "br"));
+        assert!(accepts("GZIP", "gzip"));
     }
 
     #[test]

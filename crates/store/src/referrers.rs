@@ -1,7 +1,7 @@
 //! Referrers and a patient's referrals to or from them. A referrer is found by the words
 //! of its names, company, specialty and NPI (`referrer_words`, each row with the
-//! referrer's sort key). A search walks the index range of one typed word (the longest,
-//! usually the rarest) in the order it answers (by word, so the typed word itself comes
+//! referrer's sort key). A search counts each typed word's matches (bounded), then walks
+//! the index range of the rarest in the order it answers (by word, so the typed word itself comes
 //! first, then by name) and keeps the referrers that also have a word beginning with each
 //! other typed word (an index lookup by id), stopping at a page. A typed word that begins
 //! no stored word is read as a near miss of the words sharing its first two letters.
@@ -25,6 +25,9 @@ use crate::{DbErr, Store};
 /// Rows of the walk read per page: a referrer whose several words begin with the typed
 /// one appears once for each.
 const WALK_ROWS: usize = 2 * referrers::MAX_RESULTS;
+/// A typed word's matches are counted up to this many: enough to tell a rare word from a
+/// common one, bounded whatever the list's size.
+const RANGE_COUNT_CAP: usize = 1_000;
 /// Distinct stored words looked at for a near miss of one typed word.
 const MAX_NEAR_CANDIDATES: u64 = 2_000;
 
@@ -193,25 +196,28 @@ impl Store {
                 .await;
         }
         let mut choices: Vec<WordChoice> = words.iter().map(|w| WordChoice::Prefix(w.clone())).collect();
-        let mut ids = self.walk_words(&choices).await?;
-        if ids.is_empty() {
-            // Typing mistakes: a word that begins nothing is read as the stored words
-            // it is one or two edits from.
-            let mut changed = false;
-            for (word, choice) in words.iter().zip(choices.iter_mut()) {
-                if word.len() < 3 || self.word_begins_any(word).await? {
-                    continue;
-                }
+        let mut sizes = self.range_sizes(&choices).await?;
+        // Typing mistakes: a word that begins nothing is read as the stored words it is
+        // one or two edits from.
+        let mut changed = false;
+        for ((word, choice), size) in words.iter().zip(choices.iter_mut()).zip(&sizes) {
+            if *size == 0 && word.len() >= 3 {
                 let near = self.near_words(word).await?;
                 if !near.is_empty() {
                     *choice = WordChoice::Exact(near);
                     changed = true;
                 }
             }
-            if changed {
-                ids = self.walk_words(&choices).await?;
-            }
         }
+        if changed {
+            sizes = self.range_sizes(&choices).await?;
+        }
+        // The walk reads the smallest range (of equals, the longest typed word's).
+        let driver = (0..choices.len()).min_by_key(|i| (sizes[*i], std::cmp::Reverse(choices[*i].reach())));
+        let ids = match driver {
+            Some(driver) if sizes[driver] > 0 => self.walk_words(&choices, driver).await?,
+            _ => Vec::new(),
+        };
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -220,13 +226,29 @@ impl Store {
         Ok(found)
     }
 
+    /// How many stored words each choice matches, counted up to `RANGE_COUNT_CAP` (one
+    /// statement; each count an index range).
+    async fn range_sizes(&self, choices: &[WordChoice]) -> Result<Vec<i64>, DbErr> {
+        let mut values = Vec::new();
+        let counts: Vec<String> = choices
+            .iter()
+            .map(|choice| {
+                let condition = choice.condition("word", &mut values);
+                format!(
+                    "(SELECT COUNT(*) FROM (SELECT 1 FROM referrer_words WHERE {condition} LIMIT {RANGE_COUNT_CAP}) c)"
+                )
+            })
+            .collect();
+        let sql = format!("SELECT {}", counts.join(", "));
+        let row = self.db.query_one_raw(crate::sql::bound(self.db.get_database_backend(), &sql, values)).await?;
+        let Some(row) = row else { return Ok(vec![0; choices.len()]) };
+        (0..choices.len()).map(|i| row.try_get_by_index::<i64>(i)).collect()
+    }
+
     /// The ids of the first referrers (in the walk's order, each once) that match every
-    /// choice: the range of the most selective choice read in index order, the others
-    /// checked by id.
-    async fn walk_words(&self, choices: &[WordChoice]) -> Result<Vec<i64>, DbErr> {
-        let Some(driver) = (0..choices.len()).max_by_key(|i| (choices[*i].reach(), std::cmp::Reverse(*i))) else {
-            return Ok(Vec::new());
-        };
+    /// choice: the range of the `driver` choice read in index order, the others checked
+    /// by id.
+    async fn walk_words(&self, choices: &[WordChoice], driver: usize) -> Result<Vec<i64>, DbErr> {
         let mut values = Vec::new();
         let mut sql = format!(
             "SELECT w.referrer_id FROM referrer_words w WHERE {}",
@@ -250,17 +272,6 @@ impl Store {
         }
         ids.truncate(referrers::MAX_RESULTS);
         Ok(ids)
-    }
-
-    async fn word_begins_any(&self, word: &str) -> Result<bool, DbErr> {
-        let (low, high) = prefix_range(word);
-        let found = referrer_word::Entity::find()
-            .filter(referrer_word::Column::Word.gte(low))
-            .filter(referrer_word::Column::Word.lt(high))
-            .limit(1)
-            .count(&self.db)
-            .await?;
-        Ok(found > 0)
     }
 
     /// Stored words a typed word may have been meant as (same first two letters).

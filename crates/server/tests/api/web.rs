@@ -9,6 +9,7 @@ on_both_databases!(
     root_redirects_to_the_app,
     index_is_never_cached_and_deep_links_fall_back_to_it,
     hashed_assets_are_cached_for_a_year,
+    assets_are_served_as_the_build_compressed_them_and_only_the_api_per_request,
     missing_files_are_404,
     security_headers_are_on_every_answer,
     unknown_api_paths_and_methods_answer_json,
@@ -48,6 +49,51 @@ async fn hashed_assets_are_cached_for_a_year(app: TestApp) {
         assert_eq!(response.status(), StatusCode::OK, "{asset}");
         assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable", "{asset}");
     }
+}
+
+async fn get_with_encoding(app: &TestApp, path: &str, accept: &str) -> reqwest::Response {
+    app.client.get(app.url(path)).header("accept-encoding", accept).send().await.expect("send")
+}
+
+async fn assets_are_served_as_the_build_compressed_them_and_only_the_api_per_request(app: TestApp) {
+    let index = app.call(Method::GET, "/app/", None, None).await.text().await.expect("body");
+    let scripts: Vec<&str> =
+        index.split('"').filter(|part| part.starts_with("/app/assets/") && part.ends_with(".js")).collect();
+    let mut compressed = 0;
+    for script in scripts {
+        let plain = get_with_encoding(&app, script, "identity").await;
+        assert!(plain.headers().get("content-encoding").is_none(), "{script}");
+        let plain_tag = plain.headers()["etag"].clone();
+        let plain_type = plain.headers()["content-type"].clone();
+        let vary = plain.headers().get("vary").cloned();
+        let plain = plain.bytes().await.expect("body");
+        if plain.len() < 1024 {
+            continue; // the build leaves files under 1 KiB as they are
+        }
+        assert_eq!(vary.expect("vary"), "accept-encoding", "{script}");
+        compressed += 1;
+
+        let brotli = get_with_encoding(&app, script, "gzip, deflate, br, zstd").await;
+        assert_eq!(brotli.headers()["content-encoding"], "br", "{script}: the best the browser takes");
+        assert_eq!(brotli.headers()["content-type"], plain_type, "the type of what was compressed");
+        assert_ne!(brotli.headers()["etag"], plain_tag, "each copy its own tag");
+        let brotli = brotli.bytes().await.expect("body");
+        assert!(brotli.len() < plain.len(), "{script}: {} < {}", brotli.len(), plain.len());
+
+        let gzip = get_with_encoding(&app, script, "gzip, br;q=0").await;
+        assert_eq!(gzip.headers()["content-encoding"], "gzip", "{script}: Brotli refused");
+        let gzip = gzip.bytes().await.expect("body");
+        assert_eq!(&gzip[..2], [0x1f, 0x8b], "{script}: a gzip stream");
+        assert!(gzip.len() < plain.len());
+    }
+    // A page of the built app links at least its entry script; a server built without
+    // the app (its placeholder page) links none.
+    assert!(compressed > 0 || !index.contains("/app/assets/"), "no script of {index} was compressed");
+    // The API is compressed as it answers.
+    let token = app.demo_token().await;
+    let users =
+        app.client.get(app.url("/api/users")).header("jwt", token).header("accept-encoding", "gzip").send().await;
+    assert_eq!(users.expect("send").headers()["content-encoding"], "gzip");
 }
 
 async fn missing_files_are_404(app: TestApp) {
