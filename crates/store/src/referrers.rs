@@ -25,6 +25,11 @@ use crate::{DbErr, Store};
 /// Rows of the walk read per page: a referrer whose several words begin with the typed
 /// one appears once for each.
 const WALK_ROWS: usize = 2 * referrers::MAX_RESULTS;
+/// Rows per page when each page is filtered by the other typed words.
+const FILTERED_PAGE_ROWS: usize = 500;
+/// Pages a walk reads at most (20,000 rows): two common words that rarely meet answer
+/// what these pages hold.
+const MAX_PAGES: usize = 40;
 /// A typed word's matches are counted up to this many: enough to tell a rare word from a
 /// common one, bounded whatever the list's size.
 const RANGE_COUNT_CAP: usize = 1_000;
@@ -246,32 +251,66 @@ impl Store {
     }
 
     /// The ids of the first referrers (in the walk's order, each once) that match every
-    /// choice: the range of the `driver` choice read in index order, the others checked
-    /// by id.
+    /// choice: the `driver` choice's index range read in order a page at a time (by key,
+    /// so a page costs the same wherever it starts), each page's referrers kept when they
+    /// have a word for every other choice (one lookup by their ids per choice). Two
+    /// statements a page, whatever the planner would guess of the ranges' sizes.
     async fn walk_words(&self, choices: &[WordChoice], driver: usize) -> Result<Vec<i64>, DbErr> {
-        let mut values = Vec::new();
-        let mut sql = format!(
-            "SELECT w.referrer_id FROM referrer_words w WHERE {}",
-            choices[driver].condition("w.word", &mut values)
-        );
-        for (i, other) in choices.iter().enumerate().filter(|(i, _)| *i != driver) {
-            let alias = format!("o{i}");
-            let condition = other.condition(&format!("{alias}.word"), &mut values);
-            sql.push_str(&format!(
-                " AND EXISTS (SELECT 1 FROM referrer_words {alias} WHERE {alias}.referrer_id = w.referrer_id AND {condition})"
-            ));
-        }
-        sql.push_str(&format!(" ORDER BY w.word, w.name_key, w.referrer_id LIMIT {WALK_ROWS}"));
-        let rows = self.db.query_all_raw(crate::sql::bound(self.db.get_database_backend(), &sql, values)).await?;
+        let backend = self.db.get_database_backend();
+        let others: Vec<&WordChoice> =
+            choices.iter().enumerate().filter(|(i, _)| *i != driver).map(|(_, c)| c).collect();
+        let page_rows = if others.is_empty() { WALK_ROWS } else { FILTERED_PAGE_ROWS };
         let mut ids: Vec<i64> = Vec::with_capacity(referrers::MAX_RESULTS);
-        for row in rows {
-            let id: i64 = row.try_get_by_index(0)?;
-            if !ids.contains(&id) {
-                ids.push(id);
+        let mut after: Option<(String, String, i64)> = None;
+        for _ in 0..MAX_PAGES {
+            let mut values = Vec::new();
+            let mut sql = format!(
+                "SELECT word, name_key, referrer_id FROM referrer_words WHERE {}",
+                choices[driver].condition("word", &mut values)
+            );
+            if let Some((word, name_key, id)) = after.take() {
+                values.extend([word.into(), name_key.into(), id.into()]);
+                let n = values.len();
+                sql.push_str(&format!(" AND (word, name_key, referrer_id) > (${}, ${}, ${n})", n - 2, n - 1));
             }
+            sql.push_str(&format!(" ORDER BY word, name_key, referrer_id LIMIT {page_rows}"));
+            let rows = self.db.query_all_raw(crate::sql::bound(backend, &sql, values)).await?;
+            let mut page: Vec<i64> = Vec::with_capacity(rows.len());
+            for row in &rows {
+                let id: i64 = row.try_get_by_index(2)?;
+                if !ids.contains(&id) && !page.contains(&id) {
+                    page.push(id);
+                }
+            }
+            for other in &others {
+                if page.is_empty() {
+                    break;
+                }
+                let kept = self.having_word(&page, other).await?;
+                page.retain(|id| kept.contains(id));
+            }
+            ids.extend(page);
+            if ids.len() >= referrers::MAX_RESULTS || rows.len() < page_rows {
+                break;
+            }
+            let Some(last) = rows.last() else { break };
+            after = Some((last.try_get_by_index(0)?, last.try_get_by_index(1)?, last.try_get_by_index(2)?));
         }
         ids.truncate(referrers::MAX_RESULTS);
         Ok(ids)
+    }
+
+    /// Which of `ids` have a word `choice` matches.
+    async fn having_word(&self, ids: &[i64], choice: &WordChoice) -> Result<Vec<i64>, DbErr> {
+        let mut values: Vec<sea_orm::Value> = ids.iter().map(|id| (*id).into()).collect();
+        let list: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+        let condition = choice.condition("word", &mut values);
+        let sql = format!(
+            "SELECT DISTINCT referrer_id FROM referrer_words WHERE referrer_id IN ({}) AND {condition}",
+            list.join(", ")
+        );
+        let rows = self.db.query_all_raw(crate::sql::bound(self.db.get_database_backend(), &sql, values)).await?;
+        rows.iter().map(|row| row.try_get_by_index::<i64>(0)).collect()
     }
 
     /// Stored words a typed word may have been meant as (same first two letters).

@@ -57,6 +57,26 @@ async fn the_referrer_search_forgives_order_case_accents_and_typos(app: TestApp)
     let npi = desai["npi"].as_str().expect("npi");
     assert_eq!(ids(&search(&app, &token, npi).await), [1]);
     assert!(ids(&search(&app, &token, &npi[..6]).await).contains(&1));
+    // Two words: every referrer with a word beginning with each, up to a page, whichever
+    // word the walk reads (compared with every referrer's words).
+    let all = app.store.all_referrers().await.expect("referrers");
+    for typed in ["a e", "or s", "j m", "family med", "lab", "m", "ri po"] {
+        let words = domain::referrers::parse_search(typed).expect("search");
+        let expected = all
+            .iter()
+            .filter(|r| {
+                let own =
+                    domain::referrers::search_words_of([&r.first_name, &r.last_name, &r.company, &r.specialty], &r.npi);
+                words.iter().all(|w| own.iter().any(|o| o.starts_with(w.as_str())))
+            })
+            .count();
+        let found = search(&app, &token, typed).await;
+        assert_eq!(found.len(), expected.min(50), "{typed}");
+        let mut unique = ids(&found);
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), found.len(), "{typed}: each once");
+    }
     // Empty or blank: the first referrers by name, at most 50.
     let browse = search(&app, &token, "").await;
     assert_eq!(browse.len(), 50);
