@@ -60,7 +60,8 @@ export default defineConfig({
       workbox: {
         // The app shell only: code, styles, fonts, icons and the page itself.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest,json}'],
-        globIgnores: ['.vite/**'],
+        // Never the precompressed copies scripts/compress.mjs writes beside the files.
+        globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
         navigateFallback: `${BASE}index.html`,
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // No runtime caching at all: /api responses (patient data) always go to the network.
