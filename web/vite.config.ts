@@ -22,7 +22,12 @@ export default defineConfig({
         // chunk that shares them with the entry (react-big-calendar on the schedule) makes
         // Rolldown split them into many small files that every page loads (docs/web.md, sizes).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/ },
+            // The component library's modules that six or more chunks share go in one file: split per
+            // component they made dozens of small files that compress badly (issue 17, sizes per page).
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|stylis)[\\/]/, minShareCount: 6 },
+          ],
         },
       },
     },
@@ -60,7 +65,8 @@ export default defineConfig({
       workbox: {
         // The app shell only: code, styles, fonts, icons and the page itself.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest,json}'],
-        globIgnores: ['.vite/**'],
+        // Never the precompressed copies scripts/compress.mjs writes beside the files.
+        globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
         navigateFallback: `${BASE}index.html`,
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // No runtime caching at all: /api responses (patient data) always go to the network.

@@ -3,11 +3,15 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { Landing } from './routes/Landing';
 import { NotFound } from './routes/NotFound';
-import { RequireSession } from './session/RequireSession';
-import { AppShell } from './shell/AppShell';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
-// Each feature's screen is its own chunk, loaded when first visited.
+// Each feature's screen is its own chunk, loaded when first visited. The session guard and the
+// app shell (bar, drawer, navigation) are one too, fetched together: the login page needs neither.
+const RequireSession = lazy(() => {
+  void import('./shell/AppShell');
+  return import('./session/RequireSession').then((m) => ({ default: m.RequireSession }));
+});
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
@@ -35,8 +39,8 @@ export function AppRouter() {
       <ErrorBoundary>
         <Routes>
           <Route path="/login" element={page(LoginPage)} />
-          <Route element={<RequireSession />}>
-            <Route element={<AppShell />}>
+          <Route element={page(RequireSession)}>
+            <Route element={page(AppShell)}>
               <Route index element={<Landing />} />
               <Route path="dashboard" element={page(DashboardPage)} />
               <Route path="patients" element={page(PatientsPage)} />
