@@ -1,20 +1,5 @@
--- wrk script: the fee search through the API, with the searches billing-bench measured
--- directly. Env: TOKEN, FEE_QUERIES (the file billing-bench wrote).
-local token = os.getenv("TOKEN")
-local queries = {}
-for line in io.lines(os.getenv("FEE_QUERIES") or "bench/data/fee-queries.txt") do
-  queries[#queries + 1] = line
-end
-
-local function encode(text)
-  return (text:gsub("[^%w%-%.]", function(c) return string.format("%%%02X", string.byte(c)) end))
-end
-
-local next_query = 1
-function request()
-  local query = queries[next_query]
-  next_query = next_query % #queries + 1
-  return wrk.format("GET", "/api/fee/?feeScheduleId=1&search=" .. encode(query), { ["jwt"] = token })
-end
-
+-- wrk script: the fee search through the API, with the searches billing-bench measured directly.
+-- Env: TOKEN, FEE_QUERIES (the file the direct run wrote).
+dofile("bench/searches.lua")
+cycle_searches("/api/fee/?feeScheduleId=1&search=", os.getenv("FEE_QUERIES") or "bench/data/fee-queries.txt")
 dofile("bench/report.lua")

@@ -216,7 +216,7 @@ pub fn build(seed: u64, count: usize) -> (Vec<referrer::Model>, Vec<referrer_wor
             name_key: name_key.clone(),
             referrer_id: id,
         }));
-        referrers.push(model_of(id, &r));
+        referrers.push(store::referrers::row_of(id, 1, &r));
     }
     (referrers, words)
 }
@@ -244,39 +244,6 @@ pub async fn fill_to(store: &store::Store, seed: u64, total: usize) -> Result<us
         store.connection().execute_unprepared("VACUUM (ANALYZE) referrers, referrer_words").await?;
     }
     Ok(total - stored)
-}
-
-fn model_of(id: i64, r: &CheckedReferrer) -> referrer::Model {
-    let [p1, p2, p3] = &r.phones;
-    referrer::Model {
-        id,
-        first_name: r.first.clone(),
-        last_name: r.last.clone(),
-        company: r.company.clone(),
-        referrer_type: r.kind.clone(),
-        specialty: r.specialty.clone(),
-        npi: r.npi.clone(),
-        address: r.address.clone(),
-        city: r.city.clone(),
-        state: r.state.clone(),
-        zip: r.zip.clone(),
-        website: r.website.clone(),
-        direct_address: r.direct_address.clone(),
-        email: r.email.clone(),
-        notes: r.notes.clone(),
-        phone1_type: p1.kind,
-        phone1_number: p1.digits.clone(),
-        phone1_ext: p1.ext.clone(),
-        phone2_type: p2.kind,
-        phone2_number: p2.digits.clone(),
-        phone2_ext: p2.ext.clone(),
-        phone3_type: p3.kind,
-        phone3_number: p3.digits.clone(),
-        phone3_ext: p3.ext.clone(),
-        direction: r.direction.clone(),
-        version: 1,
-        name_key: r.name_key(),
-    }
 }
 
 #[cfg(test)]
@@ -318,7 +285,7 @@ mod tests {
                 ..Default::default()
             };
             let checked = input.check().unwrap_or_else(|e| panic!("referrer {} refused: {e:?}", model.id));
-            assert_eq!(model_of(model.id, &checked), *model);
+            assert_eq!(store::referrers::row_of(model.id, 1, &checked), *model);
             assert!(model.npi.is_empty() || npis.insert(model.npi.clone()), "NPI {} twice", model.npi);
         }
         assert!(referrers.iter().any(|r| r.referrer_type == "organisation"));

@@ -11,8 +11,8 @@
 use chrono::{DateTime, Utc};
 use domain::referrers::{self, CheckedPhone, CheckedReferral, CheckedReferrer};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 use crate::audit::AuditEntry;
@@ -112,37 +112,47 @@ pub fn checked_of(model: &referrer::Model) -> CheckedReferrer {
     }
 }
 
-/// The columns of a referrer row holding `r`.
-fn active_of(r: &CheckedReferrer) -> referrer::ActiveModel {
+/// The row of referrer `id` holding `r`, at `version` (the demo writes these directly).
+pub fn row_of(id: i64, version: i32, r: &CheckedReferrer) -> referrer::Model {
     let [p1, p2, p3] = &r.phones;
-    referrer::ActiveModel {
-        first_name: Set(r.first.clone()),
-        last_name: Set(r.last.clone()),
-        company: Set(r.company.clone()),
-        referrer_type: Set(r.kind.clone()),
-        specialty: Set(r.specialty.clone()),
-        npi: Set(r.npi.clone()),
-        address: Set(r.address.clone()),
-        city: Set(r.city.clone()),
-        state: Set(r.state.clone()),
-        zip: Set(r.zip.clone()),
-        website: Set(r.website.clone()),
-        direct_address: Set(r.direct_address.clone()),
-        email: Set(r.email.clone()),
-        notes: Set(r.notes.clone()),
-        phone1_type: Set(p1.kind),
-        phone1_number: Set(p1.digits.clone()),
-        phone1_ext: Set(p1.ext.clone()),
-        phone2_type: Set(p2.kind),
-        phone2_number: Set(p2.digits.clone()),
-        phone2_ext: Set(p2.ext.clone()),
-        phone3_type: Set(p3.kind),
-        phone3_number: Set(p3.digits.clone()),
-        phone3_ext: Set(p3.ext.clone()),
-        direction: Set(r.direction.clone()),
-        name_key: Set(r.name_key()),
-        ..Default::default()
+    referrer::Model {
+        id,
+        first_name: r.first.clone(),
+        last_name: r.last.clone(),
+        company: r.company.clone(),
+        referrer_type: r.kind.clone(),
+        specialty: r.specialty.clone(),
+        npi: r.npi.clone(),
+        address: r.address.clone(),
+        city: r.city.clone(),
+        state: r.state.clone(),
+        zip: r.zip.clone(),
+        website: r.website.clone(),
+        direct_address: r.direct_address.clone(),
+        email: r.email.clone(),
+        notes: r.notes.clone(),
+        phone1_type: p1.kind,
+        phone1_number: p1.digits.clone(),
+        phone1_ext: p1.ext.clone(),
+        phone2_type: p2.kind,
+        phone2_number: p2.digits.clone(),
+        phone2_ext: p2.ext.clone(),
+        phone3_type: p3.kind,
+        phone3_number: p3.digits.clone(),
+        phone3_ext: p3.ext.clone(),
+        direction: r.direction.clone(),
+        version,
+        name_key: r.name_key(),
     }
+}
+
+/// The columns of a referrer row holding `r`: every one set but the id and the version
+/// (an insert numbers the row; a change moves the version with `versions`).
+fn active_of(r: &CheckedReferrer) -> referrer::ActiveModel {
+    let mut row = referrer::ActiveModel::from(row_of(0, 1, r)).reset_all();
+    row.id = NotSet;
+    row.version = NotSet;
+    row
 }
 
 /// Replaces a referrer's words with those of `r`.
