@@ -17,6 +17,8 @@ test.describe('Addresses', () => {
   test('an address with index.html goes to the last visited page', async ({ page, shell }) => {
     await shell.navigateTo('Orders');
     await expect(page).toHaveURL(/\/app\/orders$/);
+    // The page is remembered once it has rendered; the address changes a moment before.
+    await expect(page.getByTestId('toolbar-title')).toHaveText('Orders');
     await page.goto('index.html');
     await expect(page).toHaveURL(/\/app\/orders$/);
   });
