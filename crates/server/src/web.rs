@@ -38,7 +38,7 @@ async fn serve_asset(State(state): State<AppState>, request: Request) -> Respons
     let path = request.uri().path().strip_prefix(BASE_PATH).unwrap_or("");
     let path = if path.is_empty() { "index.html" } else { path };
     if let Some(folder) = &state.config.web_dir {
-        return serve_from_folder(folder, path).await;
+        return serve_from_folder(folder, path, request.headers()).await;
     }
     match WebApp::get(path) {
         Some(file) => file_response(path, &file, request.headers()),
@@ -50,8 +50,9 @@ async fn serve_asset(State(state): State<AppState>, request: Request) -> Respons
     }
 }
 
-/// The development path: files read from `folder` at each request, never cached.
-async fn serve_from_folder(folder: &Path, path: &str) -> Response {
+/// The development path (and the browser benchmarks' path): files read from `folder` at each
+/// request, with the build's compressed copies chosen as the embedded files' are.
+async fn serve_from_folder(folder: &Path, path: &str, request_headers: &HeaderMap) -> Response {
     // Only plain names below the folder: no "..", no absolute paths.
     let safe = Path::new(path).components().all(|c| matches!(c, Component::Normal(_)));
     let file: PathBuf = if safe { folder.join(path) } else { folder.join("index.html") };
@@ -60,20 +61,35 @@ async fn serve_from_folder(folder: &Path, path: &str) -> Response {
         _ if looks_like_file(path) => return (StatusCode::NOT_FOUND, "Not found").into_response(),
         _ => (folder.join("index.html"), "index.html"),
     };
-    match tokio::fs::read(&file).await {
-        Ok(bytes) => {
-            let mime = mime_guess::from_path(name).first_or_octet_stream();
-            let content_type =
-                HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream"));
-            (
-                [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))],
-                bytes,
-            )
-                .into_response()
+    let mut headers = HeaderMap::new();
+    let mime = mime_guess::from_path(name).first_or_octet_stream();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control(name)));
+    let accepted = request_headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    for (encoding, extension) in ENCODINGS {
+        if !accepts(accepted, encoding) {
+            continue;
         }
+        let mut copy = file.clone().into_os_string();
+        copy.push(format!(".{extension}"));
+        if let Ok(bytes) = tokio::fs::read(&copy).await {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            return (StatusCode::OK, headers, bytes).into_response();
+        }
+    }
+    match tokio::fs::read(&file).await {
+        Ok(bytes) => (StatusCode::OK, headers, bytes).into_response(),
         Err(_) => (StatusCode::NOT_FOUND, "Not found").into_response(),
     }
 }
+
+/// The encodings the build writes copies in (web/scripts/compress.mjs), best first, with their
+/// file extensions.
+const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gzip", "gz")];
 
 /// The last path segment has an extension: a missing asset, not an app route.
 fn looks_like_file(path: &str) -> bool {
@@ -125,7 +141,7 @@ fn file_response(path: &str, file: &rust_embed::EmbeddedFile, request_headers: &
 /// Brotli, then gzip.
 fn precompressed(path: &str, request_headers: &HeaderMap) -> Option<(&'static str, rust_embed::EmbeddedFile)> {
     let accepted = request_headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    [("br", "br"), ("gzip", "gz")]
+    ENCODINGS
         .into_iter()
         .filter(|(encoding, _)| accepts(accepted, encoding))
         .find_map(|(encoding, extension)| WebApp::get(&format!("{path}.{extension}")).map(|copy| (encoding, copy)))

@@ -148,6 +148,9 @@ async fn web_app_can_be_served_from_a_folder() {
     std::fs::create_dir_all(folder.join("assets")).expect("folder");
     std::fs::write(folder.join("index.html"), "<title>from the folder</title>").expect("index");
     std::fs::write(folder.join("assets/app-1.js"), "console.log(1)").expect("asset");
+    // The build's compressed copies (their bytes are not read here, only chosen).
+    std::fs::write(folder.join("assets/app-1.js.br"), "brotli copy").expect("br copy");
+    std::fs::write(folder.join("assets/app-1.js.gz"), "gzip copy").expect("gz copy");
     std::fs::write(folder.join("../pocketchart-webdir-secret.txt"), "secret").expect("outside");
     let config = server::ServerConfig { web_dir: Some(folder.clone()), ..server::ServerConfig::default() };
     let app = crate::helpers::spawn_app_with(crate::helpers::Db::Sqlite, config).await.expect("app");
@@ -157,7 +160,19 @@ async fn web_app_can_be_served_from_a_folder() {
     };
     assert_eq!(text("/app/").await, "<title>from the folder</title>");
     assert_eq!(text("/app/patients/3/patient_home").await, "<title>from the folder</title>");
-    assert_eq!(text("/app/assets/app-1.js").await, "console.log(1)");
+    let plain = get_with_encoding(&app, "/app/assets/app-1.js", "identity").await;
+    assert_eq!(plain.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.expect("body"), "console.log(1)");
+    for (accept, encoding) in [("gzip, deflate, br", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip")] {
+        let compressed = get_with_encoding(&app, "/app/assets/app-1.js", accept).await;
+        assert_eq!(compressed.headers()["content-encoding"], encoding, "{accept}");
+        assert_eq!(compressed.headers()["vary"], "accept-encoding");
+        assert!(compressed.headers()["content-type"].to_str().expect("ascii").contains("javascript"));
+    }
+    let index = get_with_encoding(&app, "/app/", "br").await;
+    assert_eq!(index.headers()["cache-control"], "no-cache");
+    assert!(index.headers().get("content-encoding").is_none(), "no copy of index.html was written");
     let escape = app.call(Method::GET, "/app/..%2Fpocketchart-webdir-secret.txt", None, None).await;
     assert_ne!(escape.text().await.expect("body"), "secret");
     assert_eq!(app.call(Method::GET, "/app/assets/none.js", None, None).await.status(), StatusCode::NOT_FOUND);
