@@ -1,11 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { acknowledgments } from './build/acknowledgments';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const BASE = '/app/';
+
+const MUI = /node_modules[\\/](@mui|@emotion|stylis)[\\/]/;
+/** Text fields, selects and their menus: only pages with a form or a filter need them. */
+const MUI_FIELDS = /node_modules[\\/]@mui[\\/](material[\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|FilledInput|Input|Chip|FormControlLabel|Checkbox|internal[\\/]SwitchBase))[\\/.]/;
+/** The modules whose static imports make up the login page: the entry and the login route. */
+const LOGIN_ROOTS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/];
+/** The session guard and the app shell: every page after login loads them. */
+const SESSION_ROOTS = [/[\\/]src[\\/]app[\\/]session[\\/]RequireSession\.tsx$/, /[\\/]src[\\/]app[\\/]shell[\\/]AppShell\.tsx$/];
+const reached = new Map<string, boolean>();
+
+/** Whether `id` is imported statically, directly or through other modules, by one of `roots`. */
+function reachedFrom(id: string, ctx: Rolldown.ChunkingContext, roots: RegExp[]): boolean {
+  const key = `${roots.map(String).join()} ${id}`;
+  const known = reached.get(key);
+  if (known !== undefined) return known;
+  const seen = new Set([id]);
+  const queue = [id];
+  let found = false;
+  while (queue.length > 0 && !found) {
+    const current = queue.shift()!;
+    if (roots.some((r) => r.test(current))) found = true;
+    for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  reached.set(key, found);
+  return found;
+}
 
 export default defineConfig({
   base: BASE,
@@ -23,10 +54,15 @@ export default defineConfig({
         // Rolldown split them into many small files that every page loads (docs/web.md, sizes).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/ },
-            // The component library's modules that six or more chunks share go in one file: split per
-            // component they made dozens of small files that compress badly (issue 17, sizes per page).
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|stylis)[\\/]/, minShareCount: 6 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/, priority: 4 },
+            // The component library's modules the login page (and the entry) import go in one file, the
+            // login page's only share of the library; those that six or more later chunks share go in
+            // another: split per component they made dozens of small files that compress badly
+            // (issue 17, sizes per page).
+            { name: (id, ctx) => (MUI.test(id) && reachedFrom(id, ctx, LOGIN_ROOTS) ? 'mui-core' : null), priority: 3 },
+            { name: (id, ctx) => (MUI.test(id) && reachedFrom(id, ctx, SESSION_ROOTS) ? 'mui-session' : null), priority: 2 },
+            { name: 'mui', test: (id) => MUI.test(id) && !MUI_FIELDS.test(id), minShareCount: 6, priority: 1 },
+            { name: 'mui-fields', test: MUI_FIELDS, minShareCount: 3, priority: 0 },
           ],
         },
       },
