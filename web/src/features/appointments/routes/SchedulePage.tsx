@@ -28,7 +28,7 @@ import { useSavePreference } from '@/api/preferences/save-preference';
 import { useDayAppointments, usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
 import { EmptyText } from '@/components/page-parts';
-import { PatientChooserDialog } from '@/components/patient-search';
+import { OnceOpened } from '@/components/form/once-opened';
 import { usePageTitle } from '@/components/page-title';
 import { getCurrentPatientId } from '@/lib/current-patient';
 import { DRAWER_WIDTH } from '@/lib/constants';
@@ -36,18 +36,21 @@ import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
 import { useTransparencies } from '../api/get-transparencies';
 import { useScheduleVersionWatch } from '../api/watch-version';
-import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
-import { DateDialog } from '../components/DateDialog';
 import { FilterNotice } from '../components/FilterNotice';
 import { ListView } from '../components/ListView';
-import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
-import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
-import { apptFilterCount, calendarHours, dayQuery, dayTitle, filteredLine, neighbourDays, shownResources, stepResource, swipeStep, withoutApptFilters } from '../lib/schedule-rules';
+import type { AppointmentDraft } from '../lib/appointment-form';
+import { apptFilterCount, newAppointmentStart, calendarHours, dayQuery, dayTitle, filteredLine, neighbourDays, shownResources, stepResource, swipeStep, withoutApptFilters } from '../lib/schedule-rules';
 import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
 // The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
 const DayView = lazy(() => import('../components/DayView'));
+// The dialogs (the appointment form with its rules, the date picker, the filters, the patient
+// chooser) load when first opened, not with the schedule.
+const AppointmentFormDialog = lazy(() => import('../components/AppointmentFormDialog').then((m) => ({ default: m.AppointmentFormDialog })));
+const DateDialog = lazy(() => import('../components/DateDialog').then((m) => ({ default: m.DateDialog })));
+const ScheduleFiltersDialog = lazy(() => import('../components/ScheduleFiltersDialog').then((m) => ({ default: m.ScheduleFiltersDialog })));
+const PatientChooserDialog = lazy(() => import('@/components/patient-search/PatientChooserDialog').then((m) => ({ default: m.PatientChooserDialog })));
 
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -312,37 +315,45 @@ export default function SchedulePage() {
         </Button>
       </Paper>
 
-      <DateDialog
-        open={calendarOpen}
-        date={date}
-        today={today}
-        onClose={() => setCalendarOpen(false)}
-        onChoose={(d) => {
-          setCalendarOpen(false);
-          go({ date: d });
-        }}
-      />
-      <ScheduleFiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
-      <PatientChooserDialog
-        open={choosing !== null}
-        title={SCHEDULE_TEXT.choosePatient}
-        question="Who is the appointment for?"
-        searchLabel={SCHEDULE_TEXT.searchAnotherPatient}
-        currentPatientId={choosing ? getCurrentPatientId() : null}
-        onClose={() => setChoosing(null)}
-        onChoose={(patientId) => {
-          if (!choosing) return;
-          setFormDraft({ ...choosing, patientId });
-          setChoosing(null);
-          setFormOpen(true);
-        }}
-      />
-      <AppointmentFormDialog
-        open={formOpen}
-        draft={formDraft}
-        onClose={() => setFormOpen(false)}
-        onSaved={(a: Appointment) => go({ date: a.appointmentDate, resource: a.resourceId })}
-      />
+      <OnceOpened open={calendarOpen}>
+        <DateDialog
+          open={calendarOpen}
+          date={date}
+          today={today}
+          onClose={() => setCalendarOpen(false)}
+          onChoose={(d) => {
+            setCalendarOpen(false);
+            go({ date: d });
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={filtersOpen}>
+        <ScheduleFiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={choosing !== null}>
+        <PatientChooserDialog
+          open={choosing !== null}
+          title={SCHEDULE_TEXT.choosePatient}
+          question="Who is the appointment for?"
+          searchLabel={SCHEDULE_TEXT.searchAnotherPatient}
+          currentPatientId={choosing ? getCurrentPatientId() : null}
+          onClose={() => setChoosing(null)}
+          onChoose={(patientId) => {
+            if (!choosing) return;
+            setFormDraft({ ...choosing, patientId });
+            setChoosing(null);
+            setFormOpen(true);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={formOpen}>
+        <AppointmentFormDialog
+          open={formOpen}
+          draft={formDraft}
+          onClose={() => setFormOpen(false)}
+          onSaved={(a: Appointment) => go({ date: a.appointmentDate, resource: a.resourceId })}
+        />
+      </OnceOpened>
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { useHelp } from '@/api/help/get-help';
@@ -14,8 +14,10 @@ import { COPYRIGHT_HOLDER } from '@/config';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
 import { clearStoredLogoutMessage, storedLogoutMessage, useSession } from '@/lib/session';
 import { LoginForm } from '../components/LoginForm';
-import { TroubleDialog } from '../components/TroubleDialog';
 import { sessionMessageTone } from '../lib/login-messages';
+
+// The help behind 'Having trouble logging in?' loads when first asked for.
+const TroubleDialog = lazy(() => import('../components/TroubleDialog').then((m) => ({ default: m.TroubleDialog })));
 
 /**
  * The login screen's help links (spec part 1, 'Login screen'), from the practice's help
@@ -50,6 +52,7 @@ export default function LoginPage() {
   // The previous session's message is shown once: read now, removed from storage after the first paint.
   const [previousMessage] = useState(storedLogoutMessage);
   const [troubleOpen, setTroubleOpen] = useState(false);
+  const [troubleAsked, setTroubleAsked] = useState(false);
 
   useEffect(() => {
     document.title = `Log In - ${APP_NAME}`;
@@ -104,7 +107,10 @@ export default function LoginPage() {
             </Alert>
           )}
           <LoginForm />
-          <Button variant="text" onClick={() => setTroubleOpen(true)} sx={{ alignSelf: 'center' }}>
+          <Button variant="text" onClick={() => {
+              setTroubleAsked(true);
+              setTroubleOpen(true);
+            }} sx={{ alignSelf: 'center' }}>
             Having trouble logging in?
           </Button>
           <HelpLinks />
@@ -118,7 +124,11 @@ export default function LoginPage() {
           </Box>
         </Stack>
       </Paper>
-      <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} />
+      {troubleAsked && (
+        <Suspense fallback={null}>
+          <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
