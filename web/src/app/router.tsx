@@ -7,7 +7,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary';
 // app shell (bar, drawer, navigation) are one too, fetched together: the login page needs neither.
 const RequireSession = lazy(() => {
   void import('./shell/AppShell');
-  return import('./session/RequireSession').then((m) => ({ default: m.RequireSession }));
+  return import('./session/SessionRoot').then((m) => ({ default: m.SessionRoot }));
 });
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 // '/' (a redirect by the Default View preference) and the unknown-address page only show after

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Logo } from '@/components/Logo';
-import { useHelp } from '@/api/help/get-help';
+import type { HelpInfo } from '@/api/help/get-help';
+import { usePublicHelp } from '@/api/help/use-public-help';
 import { contactLines, HELP_TEXT } from '@/components/help/help-lines';
 import { COPYRIGHT_HOLDER } from '@/config';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
@@ -24,8 +25,7 @@ const TroubleDialog = lazy(() => import('../components/TroubleDialog').then((m) 
  * (GET /api/help, public): 'HelpDesk', the website and the US support line; a link the
  * practice has not set is left out, and nothing shows until the answer is in.
  */
-function HelpLinks() {
-  const { data } = useHelp();
+function HelpLinks({ data }: { data: HelpInfo | null }) {
   if (!data) return null;
   const contact = contactLines(data);
   const links = [
@@ -53,6 +53,7 @@ export default function LoginPage() {
   const [previousMessage] = useState(storedLogoutMessage);
   const [troubleOpen, setTroubleOpen] = useState(false);
   const [troubleAsked, setTroubleAsked] = useState(false);
+  const help = usePublicHelp();
 
   useEffect(() => {
     document.title = `Log In - ${APP_NAME}`;
@@ -113,7 +114,7 @@ export default function LoginPage() {
             }} sx={{ alignSelf: 'center' }}>
             Having trouble logging in?
           </Button>
-          <HelpLinks />
+          <HelpLinks data={help.help} />
           <Box component="footer" sx={{ textAlign: 'center' }}>
             <Typography variant="body2" color="text.secondary">
               Version {APP_VERSION}
@@ -126,7 +127,7 @@ export default function LoginPage() {
       </Paper>
       {troubleAsked && (
         <Suspense fallback={null}>
-          <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} />
+          <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} help={help} />
         </Suspense>
       )}
     </Box>
