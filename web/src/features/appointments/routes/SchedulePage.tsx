@@ -12,13 +12,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +29,7 @@ import type { ApptFilters } from '@/api/preferences/model';
 import { useSavePreference } from '@/api/preferences/save-preference';
 import { useDayAppointments, usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { EmptyText } from '@/components/page-parts';
 import { OnceOpened } from '@/components/form/once-opened';
 import { usePageTitle } from '@/components/page-title';
@@ -178,18 +181,18 @@ export default function SchedulePage() {
             <ViewListOutlined />
           </ToggleButton>
         </ToggleButtonGroup>
-        <Tooltip title="Reload">
+        <DeferredTooltip title="Reload">
           <IconButton aria-label="Reload" onClick={reload}>
             <Refresh />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={SCHEDULE_TEXT.filtersTitle}>
+        </DeferredTooltip>
+        <DeferredTooltip title={SCHEDULE_TEXT.filtersTitle}>
           <IconButton aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'} onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
             <Badge badgeContent={filterCount} color="secondary" invisible={filterCount === 0}>
               <FilterList />
             </Badge>
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
       </Box>
       {filterCount > 0 && day.isSuccess && (
         <FilterNotice testId="schedule-filtered" text={filteredLine(appointments.length, wholeDay.data?.length)} onShowAll={() => applyFilters(withoutApptFilters(filters))} />
@@ -208,22 +211,24 @@ export default function SchedulePage() {
             <IconButton aria-label="Previous resource" onClick={() => step(-1)} disabled={resources.length < 2}>
               <ChevronLeft />
             </IconButton>
-            <TextField
-              select
-              size="small"
-              id="schedule-resource"
-              label={SCHEDULE_TEXT.resources}
-              value={resourceId === null ? '' : String(resourceId)}
-              onChange={(e) => go({ resource: Number(e.target.value) })}
-              sx={{ flexGrow: 1 }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {resources.map((r) => (
-                <option key={r.resourceId} value={String(r.resourceId)}>
-                  {r.name}
-                </option>
-              ))}
-            </TextField>
+            {/* A native select in an outlined field, from its parts (what TextField select renders): TextField would bring the menu-based Select too. */}
+            <FormControl size="small" sx={{ flexGrow: 1 }}>
+              <InputLabel htmlFor="schedule-resource" id="schedule-resource-label" shrink>
+                {SCHEDULE_TEXT.resources}
+              </InputLabel>
+              <NativeSelect
+                id="schedule-resource"
+                value={resourceId === null ? '' : String(resourceId)}
+                onChange={(e) => go({ resource: Number(e.target.value) })}
+                input={<OutlinedInput label={SCHEDULE_TEXT.resources} notched size="small" />}
+              >
+                {resources.map((r) => (
+                  <option key={r.resourceId} value={String(r.resourceId)}>
+                    {r.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
             <IconButton aria-label="Next resource" onClick={() => step(1)} disabled={resources.length < 2}>
               <ChevronRight />
             </IconButton>

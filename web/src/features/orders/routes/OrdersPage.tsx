@@ -18,7 +18,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,6 +28,7 @@ import { usePreferences } from '@/api/preferences/get-preferences';
 import type { OrdersFilters } from '@/api/preferences/model';
 import { useSavePreference } from '@/api/preferences/save-preference';
 import { OnceOpened } from '@/components/form/once-opened';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { PageContainer } from '@/components/PageContainer';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { usePageTitle } from '@/components/page-title';
@@ -198,11 +198,11 @@ export default function OrdersPage() {
           >
             Filters
           </Button>
-          <Tooltip title={ORDER_TEXT.refresh}>
+          <DeferredTooltip title={ORDER_TEXT.refresh}>
             <IconButton aria-label={ORDER_TEXT.refresh} onClick={refresh} sx={{ flexShrink: 0 }}>
               <Refresh />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         </Box>
         {refreshing && <LinearProgress aria-label="Refreshing the orders" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
       </Paper>
