@@ -35,8 +35,8 @@ export const PatientSearchField = memo(function PatientSearchField({
         onSubmit();
       }}
     >
-      {/* An outlined text field from its parts (what TextField renders): TextField would bring its select support. */}
-      <FormControl variant="outlined" sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
+      {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
+      <FormControl variant="outlined" color="secondary" fullWidth sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
         <OutlinedInput
           id={id}
           type="search"

@@ -211,8 +211,8 @@ export default function SchedulePage() {
             <IconButton aria-label="Previous resource" onClick={() => step(-1)} disabled={resources.length < 2}>
               <ChevronLeft />
             </IconButton>
-            {/* A native select in an outlined field, from its parts (what TextField select renders): TextField would bring the menu-based Select too. */}
-            <FormControl size="small" sx={{ flexGrow: 1 }}>
+            {/* A native select in an outlined field, from its parts (what TextField select renders, with the theme's TextField defaults): TextField would bring the menu-based Select too. */}
+            <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1 }}>
               <InputLabel htmlFor="schedule-resource" id="schedule-resource-label" shrink>
                 {SCHEDULE_TEXT.resources}
               </InputLabel>

@@ -39,12 +39,12 @@ interface LoginFieldProps extends Pick<OutlinedInputProps, 'type' | 'autoComplet
   inputRef: Ref<HTMLInputElement>;
 }
 
-/** An outlined text field: label, input and helper text tied together by ids, as TextField does. */
+/** An outlined text field: label, input and helper text tied together by ids, as TextField does (with the theme's TextField defaults: secondary colour, full width). */
 function LoginField({ label, name, value, error, onChange, inputRef, ...input }: LoginFieldProps) {
   const id = useId();
   const helperId = `${id}-helper-text`;
   return (
-    <FormControl variant="outlined" error={!!error}>
+    <FormControl variant="outlined" color="secondary" fullWidth error={!!error}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

@@ -159,8 +159,8 @@ export default function OrdersPage() {
           ))}
         </Tabs>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
-          {/* An outlined text field from its parts (what TextField renders): TextField would bring its select support. */}
-          <FormControl variant="outlined" size="small" sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
+          {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
+          <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
             <OutlinedInput
               id="orders-keyword"
               type="search"
