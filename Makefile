@@ -13,7 +13,7 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/pocketchart
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test web web-size-check web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size chaos drill help
+.PHONY: run test web web-size-check bench-lighthouse web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size chaos drill help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -72,6 +72,10 @@ bench: ## Search, orders and day-schedule benchmarks on a generated large practi
 
 bench-web-size: web ## JavaScript on the wire per page (login and the first pages after login) against the budgets
 	cd web && npm run size
+
+bench-lighthouse: web chromium ## Lighthouse (mobile) on the login and first pages, 3 runs each; writes the table in docs/performance.md (POCKETCHART_BIN: server, default the release build)
+	cd bench/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
+	POCKETCHART_BIN="$${POCKETCHART_BIN:-$(abspath $(RELEASE_BIN))}" POCKETCHART_WEB_DIR=$(abspath web/dist) node bench/lighthouse.mjs
 
 chaos: server-debug ## kill -9 the server CHAOS_CYCLES times (100) under load on SQLite and PostgreSQL, checking every acknowledged write and answered read (not part of `make test`)
 	python3 tools/resilience.py chaos
