@@ -167,6 +167,9 @@ try {
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
         finalUrl,
+        // Where the main thread's time went (ms by kind of work) and the scripts that took most of it.
+        mainThread: Object.fromEntries((lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
+        scripts: (lhr.audits['bootup-time'].details?.items ?? []).slice(0, 5).map((i) => ({ url: i.url.replace(origin, ''), totalMs: Math.round(i.total), scriptingMs: Math.round(i.scripting) })),
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
           .map((a) => a.id),
