@@ -3,8 +3,9 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
-// Each feature's screen is its own chunk, loaded when first visited. The session guard and the
-// app shell (bar, drawer, navigation) are one too, fetched together: the login page needs neither.
+// Each feature's screen is its own chunk, loaded when first visited. The session root (guard,
+// preload and the query cache) and the app shell (bar, drawer, navigation) are one too, fetched
+// together: the login page needs neither.
 const RequireSession = lazy(() => {
   void import('./shell/AppShell');
   return import('./session/SessionRoot').then((m) => ({ default: m.SessionRoot }));
