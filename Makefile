@@ -13,7 +13,7 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/pocketchart
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test web web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size chaos drill help
+.PHONY: run test web web-size-check bench-lighthouse web-deps server server-debug chromium lint check-web e2e e2e-run api-fuzz openapi bench bench-web-size chaos drill help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -21,7 +21,7 @@ help: ## List the targets
 run: web server ## Build everything, then serve the demo practice at http://127.0.0.1:8080/app/
 	$(RELEASE_BIN) serve --demo
 
-test: web-deps chromium check-web web lint ## Every check: web unit tests, Rust tests on SQLite and PostgreSQL, browser tests
+test: web-deps chromium check-web web web-size-check lint ## Every check: web unit tests, Rust tests on SQLite and PostgreSQL, browser tests
 	cargo test $(CARGO_FLAGS) --workspace
 	@# `cargo test` has just built target/debug/pocketchart (the CLI tests run it), with the web app embedded.
 	$(MAKE) --no-print-directory api-fuzz
@@ -35,6 +35,9 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 
 web: web-deps ## Build the web app into web/dist (embedded into the server at its build)
 	cd web && npm run build
+
+web-size-check: web ## Fail when a page's JavaScript is over its size budget (login 150 KB, first pages after login 200 KB, Brotli)
+	cd web && node ../bench/web-size.mjs --check
 
 server: ## Build the release server (after `make web`, so it embeds the web app)
 	cargo build --release $(CARGO_FLAGS) -p pocketchart
@@ -67,8 +70,12 @@ openapi: web-deps ## After changing the API: regenerate the OpenAPI document and
 bench: ## Search, orders and day-schedule benchmarks on a generated large practice (see docs/performance.md)
 	bench/run.sh
 
-bench-web-size: web ## Gzipped JavaScript the login page and the dashboard load
+bench-web-size: web ## JavaScript on the wire per page (login and the first pages after login) against the budgets
 	cd web && npm run size
+
+bench-lighthouse: web chromium ## Lighthouse (mobile) on the login and first pages, 3 runs each; writes the table in docs/performance.md (POCKETCHART_BIN: server, default the release build)
+	cd bench/lighthouse && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
+	POCKETCHART_BIN="$${POCKETCHART_BIN:-$(abspath $(RELEASE_BIN))}" POCKETCHART_WEB_DIR=$(abspath web/dist) node bench/lighthouse.mjs
 
 chaos: server-debug ## kill -9 the server CHAOS_CYCLES times (100) under load on SQLite and PostgreSQL, checking every acknowledged write and answered read (not part of `make test`)
 	python3 tools/resilience.py chaos

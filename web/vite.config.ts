@@ -1,11 +1,46 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { acknowledgments } from './build/acknowledgments';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const BASE = '/app/';
+
+const MUI = /node_modules[\\/](@mui|@emotion|stylis)[\\/]/;
+/** Text fields, selects and their menus: only pages with a form or a filter need them. */
+const MUI_FIELDS = /node_modules[\\/]@mui[\\/]material[\\/](TextField|Select|Menu|MenuList|MenuItem|Popover|FilledInput|Chip|FormControlLabel|Checkbox|internal[\\/]SwitchBase)[\\/.]/;
+/** The native select (the schedule's resource list), apart from the menu-based Select that also uses it. */
+const MUI_NATIVE_SELECT = /node_modules[\\/]@mui[\\/]material[\\/](NativeSelect|Input)[\\/]/;
+/** The tooltip and its positioning engine: loaded after the first pages have shown (DeferredTooltip). */
+const MUI_TOOLTIP = /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@popperjs)[\\/]/;
+/** The modules whose static imports make up the login page: the entry and the login route. */
+const LOGIN_ROOTS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/];
+/** The session root (guard and query cache) and the app shell: every page after login loads them. */
+const SESSION_ROOTS = [/[\\/]src[\\/]app[\\/]session[\\/]SessionRoot\.tsx$/, /[\\/]src[\\/]app[\\/]shell[\\/]AppShell\.tsx$/];
+const reached = new Map<string, boolean>();
+
+/** Whether `id` is imported statically, directly or through other modules, by one of `roots`. */
+function reachedFrom(id: string, ctx: Rolldown.ChunkingContext, roots: RegExp[]): boolean {
+  const key = `${roots.map(String).join()} ${id}`;
+  const known = reached.get(key);
+  if (known !== undefined) return known;
+  const seen = new Set([id]);
+  const queue = [id];
+  let found = false;
+  while (queue.length > 0 && !found) {
+    const current = queue.shift()!;
+    if (roots.some((r) => r.test(current))) found = true;
+    for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  reached.set(key, found);
+  return found;
+}
 
 export default defineConfig({
   base: BASE,
@@ -23,10 +58,20 @@ export default defineConfig({
         // Rolldown split them into many small files that every page loads (docs/web.md, sizes).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/ },
-            // The component library's modules that six or more chunks share go in one file: split per
-            // component they made dozens of small files that compress badly (issue 17, sizes per page).
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|stylis)[\\/]/, minShareCount: 6 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/, priority: 7 },
+            // The query library in one file too: every page after login uses it, the login page not at all.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 6 },
+            // The component library by who needs it (issue 17, sizes per page): what the login page (and
+            // the entry) import, then what the session root and app shell add, then what twelve or more
+            // later chunks share (split per component they made dozens of small files that compress
+            // badly); the tooltip, the native select and the text fields with their menus apart, so
+            // pages without them do not load them.
+            { name: (id, ctx) => (MUI.test(id) && reachedFrom(id, ctx, LOGIN_ROOTS) ? 'mui-core' : null), priority: 5 },
+            { name: (id, ctx) => (MUI.test(id) && reachedFrom(id, ctx, SESSION_ROOTS) ? 'mui-session' : null), priority: 4 },
+            { name: 'mui', test: (id) => MUI.test(id) && !MUI_FIELDS.test(id) && !MUI_TOOLTIP.test(id) && !MUI_NATIVE_SELECT.test(id), minShareCount: 12, priority: 3 },
+            { name: 'mui-tooltip', test: MUI_TOOLTIP, priority: 2 },
+            { name: 'mui-native-select', test: MUI_NATIVE_SELECT, priority: 1 },
+            { name: 'mui-fields', test: MUI_FIELDS, minShareCount: 3, priority: 0 },
           ],
         },
       },

@@ -1,26 +1,30 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { setApiEvents } from '@/api/client';
 import { PageTitleProvider } from '@/components/page-title';
 import { ToastProvider, useToast } from '@/components/toast';
 import { MESSAGES } from '@/lib/messages';
-import { onSessionEnd } from '@/lib/session';
-import { createQueryClient } from './query-client';
 import { forceLogoutUnauthorized } from './session/actions';
-import { ApiErrorOverlay } from './shell/ApiErrorOverlay';
-import { pushApiError } from './shell/api-error-store';
+import { pushApiError, useApiErrors } from './shell/api-error-store';
 import { UpdatePrompt } from './shell/UpdatePrompt';
 import { theme } from './theme';
 
-const queryClient = createQueryClient();
+// The API Error overlay's code loads with the first error: most sessions never see it.
+const ApiErrorOverlay = lazy(() => import('./shell/ApiErrorOverlay').then((m) => ({ default: m.ApiErrorOverlay })));
 
-// No patient data survives a session: the query cache goes with it (spec part 1, section 4).
-onSessionEnd(() => {
-  queryClient.cancelQueries().catch(() => undefined);
-  queryClient.clear();
-});
+function LazyApiErrorOverlay() {
+  const shown = useApiErrors().length > 0;
+  // Once loaded it stays mounted, so it closes with its transition.
+  const [needed, setNeeded] = useState(shown);
+  if (shown && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ApiErrorOverlay />
+    </Suspense>
+  );
+}
 
 /** Connects the API client's events to logout, the API Error overlay and the toasts. */
 function ApiEventsBridge() {
@@ -36,22 +40,20 @@ function ApiEventsBridge() {
       otherError: ({ status, path }) => console.warn(`API ${status} on ${path}`),
     });
   }, [toast]);
-  return <ApiErrorOverlay />;
+  return <LazyApiErrorOverlay />;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <PageTitleProvider>
-            {children}
-            <ApiEventsBridge />
-            <UpdatePrompt />
-          </PageTitleProvider>
-        </ToastProvider>
-      </QueryClientProvider>
+      <ToastProvider>
+        <PageTitleProvider>
+          {children}
+          <ApiEventsBridge />
+          <UpdatePrompt />
+        </PageTitleProvider>
+      </ToastProvider>
     </ThemeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '@/api/errors';
+import { onSessionEnd } from '@/lib/session';
 
 /** Answers the server gave deliberately (4xx) are not retried; network and 5xx failures twice. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -14,4 +15,22 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+let shared: QueryClient | null = null;
+
+/**
+ * The app's one query client, made when the logged-in part of the app first loads (the login
+ * page does not load the query library). No patient data survives a session: the cache goes
+ * with it (spec part 1, section 4).
+ */
+export function appQueryClient(): QueryClient {
+  if (shared) return shared;
+  const client = createQueryClient();
+  onSessionEnd(() => {
+    client.cancelQueries().catch(() => undefined);
+    client.clear();
+  });
+  shared = client;
+  return client;
 }

@@ -1,17 +1,20 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
-import { Landing } from './routes/Landing';
-import { NotFound } from './routes/NotFound';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
-// Each feature's screen is its own chunk, loaded when first visited. The session guard and the
-// app shell (bar, drawer, navigation) are one too, fetched together: the login page needs neither.
+// Each feature's screen is its own chunk, loaded when first visited. The session root (guard,
+// preload and the query cache) and the app shell (bar, drawer, navigation) are one too, fetched
+// together: the login page needs neither.
 const RequireSession = lazy(() => {
   void import('./shell/AppShell');
-  return import('./session/RequireSession').then((m) => ({ default: m.RequireSession }));
+  return import('./session/SessionRoot').then((m) => ({ default: m.SessionRoot }));
 });
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+// '/' (a redirect by the Default View preference) and the unknown-address page only show after
+// login, so they load with the first page, not with the login page.
+const LandingPage = lazy(() => import('./routes/Landing').then((m) => ({ default: m.Landing })));
+const NotFoundPage = lazy(() => import('./routes/NotFound').then((m) => ({ default: m.NotFound })));
 const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
@@ -41,7 +44,7 @@ export function AppRouter() {
           <Route path="/login" element={page(LoginPage)} />
           <Route element={page(RequireSession)}>
             <Route element={page(AppShell)}>
-              <Route index element={<Landing />} />
+              <Route index element={page(LandingPage)} />
               <Route path="dashboard" element={page(DashboardPage)} />
               <Route path="patients" element={page(PatientsPage)} />
               <Route path="search" element={page(SearchPage)} />
@@ -52,7 +55,7 @@ export function AppRouter() {
               <Route path="preferences" element={page(PreferencesPage)} />
               <Route path="help" element={page(HelpPage)} />
               <Route path="acknowledgments" element={page(AcknowledgmentsPage)} />
-              <Route path="*" element={<NotFound />} />
+              <Route path="*" element={page(NotFoundPage)} />
             </Route>
           </Route>
         </Routes>

@@ -1,6 +1,4 @@
-import { limits } from '@/api/limits';
-
-/** Business constants from spec part 1, section 9. Field limits are the server's, read from its document (src/api/limits.ts). */
+/** Business constants from spec part 1, section 9. The field limits taken from the server's document are in field-limits.ts. */
 export const APP_NAME = 'Pocketchart';
 export const APP_VERSION = '0.2.4-0';
 export const TOAST_AUTO_HIDE_MS = 4000;
@@ -28,25 +26,6 @@ export const RECENT_PATIENTS_MAX = 20;
 export const AUTOCOMPLETE_MAX = 5;
 /** The phone input: 10 digits as 3-3-4 with dashes. */
 export const PHONE_INPUT_MAX_LENGTH = 12;
-/** Patient form maximum lengths (spec part 1, section 5), by the field's name on the wire: the server's (PatientInput; the phone PhoneEntry's number). */
-export const PATIENT_MAX_LENGTHS = {
-  lastName: limits.PatientInput.lastName.maxLength,
-  firstName: limits.PatientInput.firstName.maxLength,
-  middle: limits.PatientInput.middle.maxLength,
-  prefix: limits.PatientInput.prefix.maxLength,
-  suffix: limits.PatientInput.suffix.maxLength,
-  maidenName: limits.PatientInput.maidenName.maxLength,
-  nickname: limits.PatientInput.nickname.maxLength,
-  streetAddress: limits.PatientInput.streetAddress.maxLength,
-  suite: limits.PatientInput.suite.maxLength,
-  city: limits.PatientInput.city.maxLength,
-  zipCode: limits.PatientInput.zipCode.maxLength,
-  phone: limits.PhoneEntry.number.maxLength,
-  email: limits.PatientInput.email.maxLength,
-  // Not in the spec's list: the server's limits (state keeps a 2-letter code for US states).
-  state: limits.PatientInput.state.maxLength,
-  country: limits.PatientInput.country.maxLength,
-} as const;
 /** Phone types (fixed, spec part 1, section 3). */
 export const PHONE_TYPES = [
   { id: 0, label: 'Home Phone' },
@@ -62,33 +41,7 @@ export const SEX_TYPES = [
 ] as const;
 
 // Orders, vitals and scheduling (spec part 1, sections 4, 5 and 9; part 2, section 3): what
-// is shared, and the field limits and choices taken from the server's OpenAPI document.
+// is shared (the field limits taken from the server's OpenAPI document are in field-limits.ts).
 // Everything else a feature uses alone is in its lib/constants.ts.
 /** The Mine / All badges count up to this; the server answers 10001 for "more". */
 export const ORDERS_BADGE_CAP = 10_000;
-/**
- * Vitals form maximums, in the form's units. The server's (VitalsInput) where the form's
- * units are the stored ones; weight (pounds, stored in grams) and feet and inches (stored
- * together in millimetres) are the spec's, and a test holds their conversions to the server's.
- */
-export const VITALS_MAX = {
-  weight: 4_734_394,
-  feet: 99_999,
-  inches: 11,
-  systolic: limits.VitalsInput.systolic.maximum,
-  diastolic: limits.VitalsInput.diastolic.maximum,
-  heartRate: limits.VitalsInput.heartRate.maximum,
-  respiratoryRate: limits.VitalsInput.respiratoryRate.maximum,
-  temperature: limits.VitalsInput.temperature.maximum,
-  sp02: limits.VitalsInput.sp02.maximum,
-} as const;
-/** Order text limits (the server's OrderInput: longer texts are refused with 'Cannot be longer than N characters'). */
-export const ORDER_MAX_LENGTHS = {
-  shortDescription: limits.OrderInput.shortDescription.maxLength,
-  longDescription: limits.OrderInput.longDescription.maxLength,
-  orderNote: limits.OrderInput.orderNote.maxLength,
-} as const;
-
-/** Duration in minutes: the server's range (AppointmentInput.length, 1 to 999), so at most 3 digits. */
-export const APPOINTMENT_LENGTH_RANGE = { min: limits.AppointmentInput.length.minimum, max: limits.AppointmentInput.length.maximum } as const;
-export const APPOINTMENT_LENGTH_MAX_CHARS = String(APPOINTMENT_LENGTH_RANGE.max).length;

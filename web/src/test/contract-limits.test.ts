@@ -3,16 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { collect, renderLimits } from '../../scripts/gen-limits.mjs';
 import { ORDERS_PAGE_LIMIT } from '@/features/orders/lib/constants';
 import { GRAMS_PER_POUND, MM_PER_FOOT, MM_PER_INCH } from '@/features/vitals/lib/constants';
-import {
-  APPOINTMENT_LENGTH_MAX_CHARS,
-  APPOINTMENT_LENGTH_RANGE,
-  ORDER_MAX_LENGTHS,
-  PATIENT_MAX_LENGTHS,
-  PHONE_INPUT_MAX_LENGTH,
-  PHONE_TYPES,
-  SEX_TYPES,
-  VITALS_MAX,
-} from '@/lib/constants';
+import { PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE, ORDER_MAX_LENGTHS, PATIENT_MAX_LENGTHS, VITALS_MAX } from '@/lib/field-limits';
 import { DEFAULT_PREFERENCES, PREFERENCE_KEYS } from '@/api/preferences/model';
 import { CONFLICT_KINDS } from '@/features/appointments/lib/appointment-form';
 

@@ -73,13 +73,12 @@ export function HelpContacts({ help, level = 'h2' }: { help: HelpInfo; level?: '
   );
 }
 
-/** The help loaded from the server (GET /api/help, public): its parts, a spinner, or what went wrong. */
-export function LoadedHelpContacts({ level }: { level?: 'h2' | 'h3' }) {
-  const help = useHelp();
-  if (help.data) return <HelpContacts help={help.data} level={level ?? 'h2'} />;
-  if (help.error) {
+/** Help being loaded: its parts once in, what went wrong (with Retry), or a spinner. */
+export function HelpContactsState({ help, error, onRetry, level = 'h2' }: { help: HelpInfo | null | undefined; error: boolean; onRetry: () => void; level?: 'h2' | 'h3' }) {
+  if (help) return <HelpContacts help={help} level={level} />;
+  if (error) {
     return (
-      <Alert severity="error" role="alert" action={<Button onClick={() => void help.refetch()}>Retry</Button>}>
+      <Alert severity="error" role="alert" action={<Button onClick={onRetry}>Retry</Button>}>
         The contact details could not be loaded. Please try again.
       </Alert>
     );
@@ -89,4 +88,10 @@ export function LoadedHelpContacts({ level }: { level?: 'h2' | 'h3' }) {
       <CircularProgress aria-label="Loading the contact details" size={28} />
     </Box>
   );
+}
+
+/** The help loaded from the server (GET /api/help, public): its parts, a spinner, or what went wrong. */
+export function LoadedHelpContacts({ level }: { level?: 'h2' | 'h3' }) {
+  const help = useHelp();
+  return <HelpContactsState help={help.data} error={!!help.error} onRetry={() => void help.refetch()} level={level ?? 'h2'} />;
 }

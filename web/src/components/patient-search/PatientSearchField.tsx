@@ -1,8 +1,9 @@
 import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { memo, useState } from 'react';
 import { PATIENT_SEARCH_TEXT } from '@/lib/messages';
 
@@ -34,26 +35,27 @@ export const PatientSearchField = memo(function PatientSearchField({
         onSubmit();
       }}
     >
-      <TextField
-        id={id}
-        type="search"
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          onType(event.target.value);
-        }}
-        placeholder={PATIENT_SEARCH_TEXT.searchPlaceholder}
-        autoFocus={autoFocus}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search for a patient', enterKeyHint: 'search', spellCheck: false, autoCapitalize: 'none' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search aria-hidden />
-              </InputAdornment>
-            ),
-            endAdornment: value ? (
+      {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
+      <FormControl variant="outlined" color="secondary" fullWidth sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
+        <OutlinedInput
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            onType(event.target.value);
+          }}
+          placeholder={PATIENT_SEARCH_TEXT.searchPlaceholder}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          inputProps={{ 'aria-label': 'Search for a patient', enterKeyHint: 'search', spellCheck: false, autoCapitalize: 'none' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <Search aria-hidden />
+            </InputAdornment>
+          }
+          endAdornment={
+            value ? (
               <InputAdornment position="end">
                 <IconButton
                   aria-label="Clear the search"
@@ -66,11 +68,10 @@ export const PatientSearchField = memo(function PatientSearchField({
                   <Clear />
                 </IconButton>
               </InputAdornment>
-            ) : undefined,
-          },
-        }}
-        sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
-      />
+            ) : undefined
+          }
+        />
+      </FormControl>
     </form>
   );
 });

@@ -16,7 +16,7 @@ import type { Appointment } from '@/api/scheduling/keys';
 import { useProviders } from '@/api/users/get-providers';
 import { EditConflictAlert, FormDialog, FormErrors, helpWithSavedValue, showFieldErrors, splitFieldErrors, useDiscardGuard, useEditConflict, useValuesPerOpening } from '@/components/form';
 import { PatientSearchDialog } from '@/components/patient-search';
-import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_MAX_CHARS } from '@/lib/field-limits';
 import { listName, personName } from '@/lib/format';
 import { useAppointmentStatuses, useAppointmentTypes, useResources } from '../api/get-options';
 import { appointmentEditConflict, confirmAppointment, deleteAppointment, saveAppointment, useReloadSchedule, useStoreSavedAppointment } from '../api/save-appointment';

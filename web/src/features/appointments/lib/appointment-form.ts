@@ -2,11 +2,13 @@ import { addMinutes } from 'date-fns';
 import { z } from 'zod';
 import type { components } from '@/api/schema';
 import { schemaErrors, type FormFields } from '@/components/form/rules';
-import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE } from '@/lib/constants';
+import { APPOINTMENT_LENGTH_MAX_CHARS, APPOINTMENT_LENGTH_RANGE } from '@/lib/field-limits';
 import { MESSAGES } from '@/lib/messages';
-import { formatIn, instantFromLocalInput, localInputValue, wallClockOf, instantOf, wireInstant } from '@/lib/time-zone';
+import { formatIn, instantFromLocalInput, localInputValue, wireInstant } from '@/lib/time-zone';
 import { meaningfulId } from './schedule-rules';
-import { CALENDAR_STEP_MINUTES, DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from './constants';
+// Where a new appointment starts lives with the schedule's rules (the schedule needs it without the form's code).
+export { newAppointmentStart } from './schedule-rules';
+import { DEFAULT_APPOINTMENT_LENGTH, NONE_RESOURCE } from './constants';
 
 type AppointmentInput = components['schemas']['AppointmentInput'];
 
@@ -204,20 +206,6 @@ export function appointmentPayload(values: AppointmentFormValues, zone: string, 
     statusId: meaningfulId(Number(values.statusId) || null),
     notes: values.notes.trim(),
   };
-}
-
-/**
- * Where 'New Appointment' starts (ours: the spec says "at the selected date"): today at the
- * next quarter hour on the practice's clock, another day at the calendar's first hour.
- */
-export function newAppointmentStart(date: string, today: string, zone: string, calendarStart: [number, number], now: Date = new Date()): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  if (date === today) {
-    const w = wallClockOf(now, zone);
-    const minutes = Math.ceil((w.hour * 60 + w.minute + 1) / CALENDAR_STEP_MINUTES) * CALENDAR_STEP_MINUTES;
-    if (minutes < 24 * 60) return instantOf({ year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0 }, zone);
-  }
-  return instantOf({ year, month, day, hour: calendarStart[0], minute: calendarStart[1], second: 0 }, zone);
 }
 
 export const DEFAULT_LENGTH = DEFAULT_APPOINTMENT_LENGTH;

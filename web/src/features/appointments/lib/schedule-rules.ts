@@ -1,8 +1,9 @@
 import { format, parseISO } from 'date-fns';
 import type { ApptFilters, IdSelection } from '@/api/preferences/model';
 import { choiceFromSelection, selectionFromChoice as selectionOf } from '@/components/form/multi-select';
+import { instantOf, wallClockOf } from '@/lib/time-zone';
 import { shiftDay } from './date-ranges';
-import { APPT_STATUS_COLORS, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from './constants';
+import { APPT_STATUS_COLORS, CALENDAR_STEP_MINUTES, DEFAULT_CALENDAR_END, DEFAULT_CALENDAR_START, FOLLOW_UP_COLORS, NONE_ID_MAX, SWIPE_MIN_PX } from './constants';
 import { SCHEDULE_TEXT } from './texts';
 
 /** Ids of 1 or less mean none (spec part 2, section 6). */
@@ -198,4 +199,18 @@ export function appointmentTotals(appointments: Array<{ statusCategory: string }
     cancelled: appointments.filter((a) => a.statusCategory === 'cancelled').length,
     reschedule: appointments.filter((a) => a.statusCategory === 'reschedule').length,
   };
+}
+
+/**
+ * Where 'New Appointment' starts (ours: the spec says "at the selected date"): today at the
+ * next quarter hour on the practice's clock, another day at the calendar's first hour.
+ */
+export function newAppointmentStart(date: string, today: string, zone: string, calendarStart: [number, number], now: Date = new Date()): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  if (date === today) {
+    const w = wallClockOf(now, zone);
+    const minutes = Math.ceil((w.hour * 60 + w.minute + 1) / CALENDAR_STEP_MINUTES) * CALENDAR_STEP_MINUTES;
+    if (minutes < 24 * 60) return instantOf({ year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0 }, zone);
+  }
+  return instantOf({ year, month, day, hour: calendarStart[0], minute: calendarStart[1], second: 0 }, zone);
 }

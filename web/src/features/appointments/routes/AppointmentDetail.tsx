@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { createContext, useContext, useState, type ComponentType } from 'react';
+import { useContext, useState } from 'react';
 import { Link as RouterLink, Route, Routes, useParams } from 'react-router';
 import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { Appointment } from '@/api/scheduling/keys';
@@ -27,19 +27,12 @@ import { formatIn } from '@/lib/time-zone';
 import { isAppointmentNotFound, useAppointment, useTreatmentPlans } from '../api/get-appointment';
 import { useScheduleVersionWatch } from '../api/watch-version';
 import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
+import { AppointmentSlotsContext } from '../components/appointment-slots';
 import { FollowUpsList } from '../components/FollowUpsList';
 import { providerLabel } from '../lib/schedule-rules';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
-/** What other features give the appointment pages (the app composes them): the patient's insurance, balances and referrals. */
-export interface AppointmentSlots {
-  /** The patient's referrals, each linking to /patients/{patientId}/referrals/{patientReferralId}. */
-  ReferralsSection?: ComponentType<{ patientId: number }>;
-  InsuranceSection?: ComponentType<{ patientId: number }>;
-  BalancesSection?: ComponentType<{ patientId: number }>;
-}
-
-export const AppointmentSlotsContext = createContext<AppointmentSlots>({});
+export type { AppointmentSlots } from '../components/appointment-slots';
 
 /** The appointment's links (spec part 2, 'Appointment detail'), key: title. */
 export const APPOINTMENT_LINKS = [

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import type { AppointmentSlots } from './AppointmentDetail';
-import AppointmentDetail, { AppointmentSlotsContext } from './AppointmentDetail';
+import { AppointmentSlotsContext, type AppointmentSlots } from '../components/appointment-slots';
 import SchedulePage from './SchedulePage';
+
+// One appointment's pages (and the edit form they offer) load when first visited, not with the schedule.
+const AppointmentDetail = lazy(() => import('./AppointmentDetail'));
 
 const NO_SLOTS: AppointmentSlots = {};
 
@@ -11,7 +14,14 @@ export default function AppointmentsRoutes({ slots = NO_SLOTS }: { slots?: Appoi
     <AppointmentSlotsContext.Provider value={slots}>
       <Routes>
         <Route index element={<SchedulePage />} />
-        <Route path=":appointmentId/*" element={<AppointmentDetail />} />
+        <Route
+          path=":appointmentId/*"
+          element={
+            <Suspense fallback={null}>
+              <AppointmentDetail />
+            </Suspense>
+          }
+        />
       </Routes>
     </AppointmentSlotsContext.Provider>
   );

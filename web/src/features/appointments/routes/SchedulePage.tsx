@@ -12,13 +12,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,8 +29,9 @@ import type { ApptFilters } from '@/api/preferences/model';
 import { useSavePreference } from '@/api/preferences/save-preference';
 import { useDayAppointments, usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { EmptyText } from '@/components/page-parts';
-import { PatientChooserDialog } from '@/components/patient-search';
+import { OnceOpened } from '@/components/form/once-opened';
 import { usePageTitle } from '@/components/page-title';
 import { getCurrentPatientId } from '@/lib/current-patient';
 import { DRAWER_WIDTH } from '@/lib/constants';
@@ -36,18 +39,21 @@ import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
 import { useTransparencies } from '../api/get-transparencies';
 import { useScheduleVersionWatch } from '../api/watch-version';
-import { AppointmentFormDialog } from '../components/AppointmentFormDialog';
-import { DateDialog } from '../components/DateDialog';
 import { FilterNotice } from '../components/FilterNotice';
 import { ListView } from '../components/ListView';
-import { ScheduleFiltersDialog } from '../components/ScheduleFiltersDialog';
-import { newAppointmentStart, type AppointmentDraft } from '../lib/appointment-form';
-import { apptFilterCount, calendarHours, dayQuery, dayTitle, filteredLine, neighbourDays, shownResources, stepResource, swipeStep, withoutApptFilters } from '../lib/schedule-rules';
+import type { AppointmentDraft } from '../lib/appointment-form';
+import { apptFilterCount, newAppointmentStart, calendarHours, dayQuery, dayTitle, filteredLine, neighbourDays, shownResources, stepResource, swipeStep, withoutApptFilters } from '../lib/schedule-rules';
 import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
 // The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
 const DayView = lazy(() => import('../components/DayView'));
+// The dialogs (the appointment form with its rules, the date picker, the filters, the patient
+// chooser) load when first opened, not with the schedule.
+const AppointmentFormDialog = lazy(() => import('../components/AppointmentFormDialog').then((m) => ({ default: m.AppointmentFormDialog })));
+const DateDialog = lazy(() => import('../components/DateDialog').then((m) => ({ default: m.DateDialog })));
+const ScheduleFiltersDialog = lazy(() => import('../components/ScheduleFiltersDialog').then((m) => ({ default: m.ScheduleFiltersDialog })));
+const PatientChooserDialog = lazy(() => import('@/components/patient-search/PatientChooserDialog').then((m) => ({ default: m.PatientChooserDialog })));
 
 const isDay = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -175,18 +181,18 @@ export default function SchedulePage() {
             <ViewListOutlined />
           </ToggleButton>
         </ToggleButtonGroup>
-        <Tooltip title="Reload">
+        <DeferredTooltip title="Reload">
           <IconButton aria-label="Reload" onClick={reload}>
             <Refresh />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={SCHEDULE_TEXT.filtersTitle}>
+        </DeferredTooltip>
+        <DeferredTooltip title={SCHEDULE_TEXT.filtersTitle}>
           <IconButton aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'} onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
             <Badge badgeContent={filterCount} color="secondary" invisible={filterCount === 0}>
               <FilterList />
             </Badge>
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
       </Box>
       {filterCount > 0 && day.isSuccess && (
         <FilterNotice testId="schedule-filtered" text={filteredLine(appointments.length, wholeDay.data?.length)} onShowAll={() => applyFilters(withoutApptFilters(filters))} />
@@ -205,22 +211,24 @@ export default function SchedulePage() {
             <IconButton aria-label="Previous resource" onClick={() => step(-1)} disabled={resources.length < 2}>
               <ChevronLeft />
             </IconButton>
-            <TextField
-              select
-              size="small"
-              id="schedule-resource"
-              label={SCHEDULE_TEXT.resources}
-              value={resourceId === null ? '' : String(resourceId)}
-              onChange={(e) => go({ resource: Number(e.target.value) })}
-              sx={{ flexGrow: 1 }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {resources.map((r) => (
-                <option key={r.resourceId} value={String(r.resourceId)}>
-                  {r.name}
-                </option>
-              ))}
-            </TextField>
+            {/* A native select in an outlined field, from its parts (what TextField select renders, with the theme's TextField defaults): TextField would bring the menu-based Select too. */}
+            <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1 }}>
+              <InputLabel htmlFor="schedule-resource" id="schedule-resource-label" shrink>
+                {SCHEDULE_TEXT.resources}
+              </InputLabel>
+              <NativeSelect
+                id="schedule-resource"
+                value={resourceId === null ? '' : String(resourceId)}
+                onChange={(e) => go({ resource: Number(e.target.value) })}
+                input={<OutlinedInput label={SCHEDULE_TEXT.resources} notched size="small" />}
+              >
+                {resources.map((r) => (
+                  <option key={r.resourceId} value={String(r.resourceId)}>
+                    {r.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
             <IconButton aria-label="Next resource" onClick={() => step(1)} disabled={resources.length < 2}>
               <ChevronRight />
             </IconButton>
@@ -312,37 +320,45 @@ export default function SchedulePage() {
         </Button>
       </Paper>
 
-      <DateDialog
-        open={calendarOpen}
-        date={date}
-        today={today}
-        onClose={() => setCalendarOpen(false)}
-        onChoose={(d) => {
-          setCalendarOpen(false);
-          go({ date: d });
-        }}
-      />
-      <ScheduleFiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
-      <PatientChooserDialog
-        open={choosing !== null}
-        title={SCHEDULE_TEXT.choosePatient}
-        question="Who is the appointment for?"
-        searchLabel={SCHEDULE_TEXT.searchAnotherPatient}
-        currentPatientId={choosing ? getCurrentPatientId() : null}
-        onClose={() => setChoosing(null)}
-        onChoose={(patientId) => {
-          if (!choosing) return;
-          setFormDraft({ ...choosing, patientId });
-          setChoosing(null);
-          setFormOpen(true);
-        }}
-      />
-      <AppointmentFormDialog
-        open={formOpen}
-        draft={formDraft}
-        onClose={() => setFormOpen(false)}
-        onSaved={(a: Appointment) => go({ date: a.appointmentDate, resource: a.resourceId })}
-      />
+      <OnceOpened open={calendarOpen}>
+        <DateDialog
+          open={calendarOpen}
+          date={date}
+          today={today}
+          onClose={() => setCalendarOpen(false)}
+          onChoose={(d) => {
+            setCalendarOpen(false);
+            go({ date: d });
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={filtersOpen}>
+        <ScheduleFiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={choosing !== null}>
+        <PatientChooserDialog
+          open={choosing !== null}
+          title={SCHEDULE_TEXT.choosePatient}
+          question="Who is the appointment for?"
+          searchLabel={SCHEDULE_TEXT.searchAnotherPatient}
+          currentPatientId={choosing ? getCurrentPatientId() : null}
+          onClose={() => setChoosing(null)}
+          onChoose={(patientId) => {
+            if (!choosing) return;
+            setFormDraft({ ...choosing, patientId });
+            setChoosing(null);
+            setFormOpen(true);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={formOpen}>
+        <AppointmentFormDialog
+          open={formOpen}
+          draft={formDraft}
+          onClose={() => setFormOpen(false)}
+          onSaved={(a: Appointment) => go({ date: a.appointmentDate, resource: a.resourceId })}
+        />
+      </OnceOpened>
     </Box>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { parseErrorBody } from '@/api/errors';
 import type { components } from '@/api/schema';
@@ -53,12 +52,8 @@ export async function login(credentials: Credentials): Promise<LoginOutcome> {
 }
 
 /** Logs in and, on success, starts the session. */
-export function useLogin() {
-  return useMutation({
-    mutationFn: async (credentials: Credentials) => {
-      const outcome = await login(credentials);
-      if (outcome.kind === 'success') startSession(outcome.user, outcome.token, credentials.username.trim());
-      return outcome;
-    },
-  });
+export async function logInAndStart(credentials: Credentials): Promise<LoginOutcome> {
+  const outcome = await login(credentials);
+  if (outcome.kind === 'success') startSession(outcome.user, outcome.token, credentials.username.trim());
+  return outcome;
 }

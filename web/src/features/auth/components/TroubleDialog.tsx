@@ -5,10 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { LoadedHelpContacts } from '@/components/help/HelpContacts';
+import type { PublicHelp } from '@/api/help/use-public-help';
+import { HelpContactsState } from '@/components/help/HelpContacts';
 
 /** Help text behind 'Having trouble logging in?', then the practice's help (HelpDesk, Contact Us, We're Social) from GET /api/help. */
-export function TroubleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function TroubleDialog({ open, onClose, help }: { open: boolean; onClose: () => void; help: PublicHelp }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="trouble-title">
       <DialogTitle id="trouble-title">Having trouble logging in?</DialogTitle>
@@ -31,7 +32,7 @@ export function TroubleDialog({ open, onClose }: { open: boolean; onClose: () =>
         </Typography>
         {open && (
           <Box sx={{ mt: 3 }}>
-            <LoadedHelpContacts level="h3" />
+            <HelpContactsState help={help.help} error={help.error} onRetry={help.retry} level="h3" />
           </Box>
         )}
       </DialogContent>

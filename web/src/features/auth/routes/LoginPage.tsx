@@ -5,25 +5,27 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Logo } from '@/components/Logo';
-import { useHelp } from '@/api/help/get-help';
+import type { HelpInfo } from '@/api/help/get-help';
+import { usePublicHelp } from '@/api/help/use-public-help';
 import { contactLines, HELP_TEXT } from '@/components/help/help-lines';
 import { COPYRIGHT_HOLDER } from '@/config';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
 import { clearStoredLogoutMessage, storedLogoutMessage, useSession } from '@/lib/session';
 import { LoginForm } from '../components/LoginForm';
-import { TroubleDialog } from '../components/TroubleDialog';
 import { sessionMessageTone } from '../lib/login-messages';
+
+// The help behind 'Having trouble logging in?' loads when first asked for.
+const TroubleDialog = lazy(() => import('../components/TroubleDialog').then((m) => ({ default: m.TroubleDialog })));
 
 /**
  * The login screen's help links (spec part 1, 'Login screen'), from the practice's help
  * (GET /api/help, public): 'HelpDesk', the website and the US support line; a link the
  * practice has not set is left out, and nothing shows until the answer is in.
  */
-function HelpLinks() {
-  const { data } = useHelp();
+function HelpLinks({ data }: { data: HelpInfo | null }) {
   if (!data) return null;
   const contact = contactLines(data);
   const links = [
@@ -50,6 +52,8 @@ export default function LoginPage() {
   // The previous session's message is shown once: read now, removed from storage after the first paint.
   const [previousMessage] = useState(storedLogoutMessage);
   const [troubleOpen, setTroubleOpen] = useState(false);
+  const [troubleAsked, setTroubleAsked] = useState(false);
+  const help = usePublicHelp();
 
   useEffect(() => {
     document.title = `Log In - ${APP_NAME}`;
@@ -104,10 +108,13 @@ export default function LoginPage() {
             </Alert>
           )}
           <LoginForm />
-          <Button variant="text" onClick={() => setTroubleOpen(true)} sx={{ alignSelf: 'center' }}>
+          <Button variant="text" onClick={() => {
+              setTroubleAsked(true);
+              setTroubleOpen(true);
+            }} sx={{ alignSelf: 'center' }}>
             Having trouble logging in?
           </Button>
-          <HelpLinks />
+          <HelpLinks data={help.help} />
           <Box component="footer" sx={{ textAlign: 'center' }}>
             <Typography variant="body2" color="text.secondary">
               Version {APP_VERSION}
@@ -118,7 +125,11 @@ export default function LoginPage() {
           </Box>
         </Stack>
       </Paper>
-      <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} />
+      {troubleAsked && (
+        <Suspense fallback={null}>
+          <TroubleDialog open={troubleOpen} onClose={() => setTroubleOpen(false)} help={help} />
+        </Suspense>
+      )}
     </Box>
   );
 }

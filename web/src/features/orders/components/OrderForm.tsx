@@ -14,7 +14,7 @@ import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { useUsers } from '@/api/users/get-users';
 import { EditConflictAlert, FormErrors, FormSelect, FormTextField, SAVED_VALUE_COLOR, SavedValuesProvider, nowSavedText, useSavedValue, type ShownConflict } from '@/components/form';
-import { ORDER_MAX_LENGTHS } from '@/lib/constants';
+import { ORDER_MAX_LENGTHS } from '@/lib/field-limits';
 import { displayBirthdate } from '@/lib/dates';
 import { listName, personName } from '@/lib/format';
 import { useCurrentIncident } from '../api/get-current-incident';

@@ -9,24 +9,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { useOrderCount } from '@/api/orders/get-order-count';
 import { orderKeys } from '@/api/orders/keys';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import type { OrdersFilters } from '@/api/preferences/model';
 import { useSavePreference } from '@/api/preferences/save-preference';
+import { OnceOpened } from '@/components/form/once-opened';
+import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { PageContainer } from '@/components/PageContainer';
 import { VisuallyHidden } from '@/components/VisuallyHidden';
 import { usePageTitle } from '@/components/page-title';
@@ -34,12 +36,14 @@ import { cappedCount, countOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSettledText } from '@/lib/settled-text';
 import { useOrdersList } from '../api/get-orders';
-import { FiltersDialog } from '../components/FiltersDialog';
 import { NewOrderDialog } from '../components/OrderDialogs';
 import { OrdersList } from '../components/OrdersList';
 import { changedFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
 import { flattenOrders } from '../lib/list-cache';
 import { ORDER_TEXT } from '../lib/texts';
+
+// The filters dialog (selects, checkboxes and their menus) loads when first opened.
+const FiltersDialog = lazy(() => import('../components/FiltersDialog').then((m) => ({ default: m.FiltersDialog })));
 
 /** A tab's count badge: capped at 10000 ('10000+' beyond). */
 function CountBadge({ tab, count }: { tab: OrdersTab; count: number | undefined }) {
@@ -155,33 +159,33 @@ export default function OrdersPage() {
           ))}
         </Tabs>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
-          <TextField
-            id="orders-keyword"
-            type="search"
-            size="small"
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            placeholder="Keyword..."
-            autoComplete="off"
-            sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
-            slotProps={{
-              htmlInput: { 'aria-label': ORDER_TEXT.keyword, enterKeyHint: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search aria-hidden fontSize="small" />
-                  </InputAdornment>
-                ),
-                endAdornment: keyword ? (
+          {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
+          <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
+            <OutlinedInput
+              id="orders-keyword"
+              type="search"
+              size="small"
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+              placeholder="Keyword..."
+              autoComplete="off"
+              inputProps={{ 'aria-label': ORDER_TEXT.keyword, enterKeyHint: 'search' }}
+              startAdornment={
+                <InputAdornment position="start">
+                  <Search aria-hidden fontSize="small" />
+                </InputAdornment>
+              }
+              endAdornment={
+                keyword ? (
                   <InputAdornment position="end">
                     <IconButton aria-label="Clear the keyword" onClick={() => setKeyword('')} edge="end" size="small">
                       <Clear fontSize="small" />
                     </IconButton>
                   </InputAdornment>
-                ) : undefined,
-              },
-            }}
-          />
+                ) : undefined
+              }
+            />
+          </FormControl>
           <Button
             onClick={() => setFiltersOpen(true)}
             startIcon={
@@ -194,11 +198,11 @@ export default function OrdersPage() {
           >
             Filters
           </Button>
-          <Tooltip title={ORDER_TEXT.refresh}>
+          <DeferredTooltip title={ORDER_TEXT.refresh}>
             <IconButton aria-label={ORDER_TEXT.refresh} onClick={refresh} sx={{ flexShrink: 0 }}>
               <Refresh />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         </Box>
         {refreshing && <LinearProgress aria-label="Refreshing the orders" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
       </Paper>
@@ -252,7 +256,9 @@ export default function OrdersPage() {
         <Add sx={{ mr: 1 }} />
         {ORDER_TEXT.newOrder}
       </Fab>
-      <FiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
+      <OnceOpened open={filtersOpen}>
+        <FiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
+      </OnceOpened>
       <NewOrderDialog open={newOrderOpen} onClose={() => setNewOrderOpen(false)} />
     </PageContainer>
   );

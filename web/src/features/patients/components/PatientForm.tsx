@@ -8,7 +8,8 @@ import { Controller, useForm, useWatch, type FieldPath, type UseFormReturn } fro
 import { useReferenceList } from '@/api/references/get-reference-list';
 import { useProviders } from '@/api/users/get-providers';
 import { EditConflictAlert, FormErrors, FormSelect, FormTextField, SavedValuesProvider, type ShownConflict } from '@/components/form';
-import { PATIENT_MAX_LENGTHS, PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
+import { PHONE_INPUT_MAX_LENGTH, PHONE_TYPES, SEX_TYPES } from '@/lib/constants';
+import { PATIENT_MAX_LENGTHS } from '@/lib/field-limits';
 import { formatPhoneInput } from '@/lib/phone';
 import { COUNTRIES, US_STATES, isUnitedStates } from '@/lib/places';
 import { PATIENT_FIELD_LABELS, emailRule, patientFieldId, patientFormSchema, phoneNumberRule, type PatientFormMode, type PatientFormValues } from '../lib/patient-form';

@@ -8,14 +8,17 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Patient } from '@/api/patients/keys';
 import { EmailText } from '@/components/EmailText';
-import { PatientSearchDialog } from '@/components/patient-search';
+import { OnceOpened } from '@/components/form/once-opened';
 import { displayDate } from '@/lib/dates';
 import { fullName, personName, phoneTypeLabel, sexLabel, telHref } from '@/lib/format';
 import { HEADER_CARD_COLLAPSED_PX } from '../lib/constants';
+
+// The patient search behind the card's search control loads when first opened.
+const PatientSearchDialog = lazy(() => import('@/components/patient-search/PatientSearchDialog').then((m) => ({ default: m.PatientSearchDialog })));
 
 /** The card is exactly 90px tall collapsed, its 1px outline included. */
 const ROW_PX = HEADER_CARD_COLLAPSED_PX - 2;
@@ -100,14 +103,16 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
           </Detail>
         </Box>
       </Collapse>
-      <PatientSearchDialog
-        open={searching}
-        onClose={() => setSearching(false)}
-        onSelect={(found) => {
-          setSearching(false);
-          navigate(`/patients/${found.patientId}/patient_home`);
-        }}
-      />
+      <OnceOpened open={searching}>
+        <PatientSearchDialog
+          open={searching}
+          onClose={() => setSearching(false)}
+          onSelect={(found) => {
+            setSearching(false);
+            navigate(`/patients/${found.patientId}/patient_home`);
+          }}
+        />
+      </OnceOpened>
     </Paper>
   );
 }

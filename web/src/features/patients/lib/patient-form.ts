@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { components } from '@/api/schema';
 import { schemaErrors, splitFieldErrors, type FormFields, type ServerErrors } from '@/components/form/rules';
-import { PATIENT_MAX_LENGTHS } from '@/lib/constants';
+import { PATIENT_MAX_LENGTHS } from '@/lib/field-limits';
 import { cannotBeLongerThan, MESSAGES } from '@/lib/messages';
 import { formatPhoneInput } from '@/lib/phone';
 import { emailError, phoneError, phoneTypeError } from '@/lib/validation';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { isNotFound, usePatient } from '@/api/patients/get-patient';
 import { patientKeys } from '@/api/patients/keys';
@@ -18,11 +18,23 @@ import { AlertsBanner, showsAlertsBanner } from '../components/AlertsBanner';
 import { PatientHeaderCard } from '../components/PatientHeaderCard';
 import { PatientContext } from '../components/patient-context';
 import { PatientAreaSlotsContext, usePatientAreaSlots, type PatientAreaSlots } from '../components/patient-area-slots';
-import { AlertsPage, Balances, DemographicsMenu, EmergencyContacts, PatientInformation, ProviderOfficeFeePage } from './demographics';
-import { GuarantorDetail, GuarantorsList, InsuranceList, InsuranceMenu } from './insurance';
 import PatientHome from './PatientHome';
 import { EmptyText, PageSection } from '@/components/page-parts';
 import { PATIENT_TEXT } from '../lib/texts';
+
+// The Demographics and Insurance pages load when first visited, not with the patient home.
+const demographics = () => import('./demographics');
+const insurance = () => import('./insurance');
+const DemographicsMenu = lazy(() => demographics().then((m) => ({ default: m.DemographicsMenu })));
+const PatientInformation = lazy(() => demographics().then((m) => ({ default: m.PatientInformation })));
+const Balances = lazy(() => demographics().then((m) => ({ default: m.Balances })));
+const AlertsPage = lazy(() => demographics().then((m) => ({ default: m.AlertsPage })));
+const ProviderOfficeFeePage = lazy(() => demographics().then((m) => ({ default: m.ProviderOfficeFeePage })));
+const EmergencyContacts = lazy(() => demographics().then((m) => ({ default: m.EmergencyContacts })));
+const InsuranceMenu = lazy(() => insurance().then((m) => ({ default: m.InsuranceMenu })));
+const InsuranceList = lazy(() => insurance().then((m) => ({ default: m.InsuranceList })));
+const GuarantorsList = lazy(() => insurance().then((m) => ({ default: m.GuarantorsList })));
+const GuarantorDetail = lazy(() => insurance().then((m) => ({ default: m.GuarantorDetail })));
 
 function NoPatient() {
   usePageTitle('Patient');
@@ -150,29 +162,31 @@ function LoadedArea({ patientId }: { patientId: number }) {
         <Stack spacing={2}>
           <PatientHeaderCard patient={patient.data} expanded={expanded} onToggle={() => setExpanded((e) => !e)} />
           {showsAlertsBanner(pathname) && <AlertsBanner patientId={patientId} />}
-          <Routes>
-            <Route index element={<Navigate to={`${base}/patient_home`} replace />} />
-            <Route path="patient_home" element={<PatientHome />} />
-            <Route path="demographics" element={<DemographicsMenu />} />
-            <Route path="demographics/patient_information" element={<PatientInformation />} />
-            <Route path="demographics/balances" element={<Balances />} />
-            <Route path="demographics/alerts" element={<AlertsPage />} />
-            <Route path="demographics/provider_office_fee" element={<ProviderOfficeFeePage />} />
-            <Route path="demographics/emergency_contact" element={<EmergencyContacts />} />
-            <Route path="insurance_and_guarantors" element={<InsuranceMenu />} />
-            <Route path="insurance_and_guarantors/insurance" element={<InsuranceList />} />
-            <Route path="insurance_and_guarantors/guarantors" element={<GuarantorsList />} />
-            <Route path="insurance_and_guarantors/guarantors/:guarantorType" element={<GuarantorDetail />} />
-            <Route path="clinical" element={<ClinicalRoute patientId={patientId} />} />
-            <Route path="clinical/vitals/:vitalsId" element={<VitalsRoute patientId={patientId} />} />
-            <Route path="clinical/:section" element={<ClinicalSectionRoute patientId={patientId} />} />
-            <Route path="clinical/:section/:entryId" element={<ClinicalSectionRoute patientId={patientId} />} />
-            <Route path="clinical/*" element={<Later title="Clinical" />} />
-            <Route path="appointments/*" element={<AppointmentsRoute patientId={patientId} />} />
-            <Route path="referrals/*" element={<ReferralsRoute patientId={patientId} />} />
-            <Route path="new_charge" element={<BillingOrderRoute patientId={patientId} />} />
-            <Route path="*" element={<PageNotFoundHere />} />
-          </Routes>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route index element={<Navigate to={`${base}/patient_home`} replace />} />
+              <Route path="patient_home" element={<PatientHome />} />
+              <Route path="demographics" element={<DemographicsMenu />} />
+              <Route path="demographics/patient_information" element={<PatientInformation />} />
+              <Route path="demographics/balances" element={<Balances />} />
+              <Route path="demographics/alerts" element={<AlertsPage />} />
+              <Route path="demographics/provider_office_fee" element={<ProviderOfficeFeePage />} />
+              <Route path="demographics/emergency_contact" element={<EmergencyContacts />} />
+              <Route path="insurance_and_guarantors" element={<InsuranceMenu />} />
+              <Route path="insurance_and_guarantors/insurance" element={<InsuranceList />} />
+              <Route path="insurance_and_guarantors/guarantors" element={<GuarantorsList />} />
+              <Route path="insurance_and_guarantors/guarantors/:guarantorType" element={<GuarantorDetail />} />
+              <Route path="clinical" element={<ClinicalRoute patientId={patientId} />} />
+              <Route path="clinical/vitals/:vitalsId" element={<VitalsRoute patientId={patientId} />} />
+              <Route path="clinical/:section" element={<ClinicalSectionRoute patientId={patientId} />} />
+              <Route path="clinical/:section/:entryId" element={<ClinicalSectionRoute patientId={patientId} />} />
+              <Route path="clinical/*" element={<Later title="Clinical" />} />
+              <Route path="appointments/*" element={<AppointmentsRoute patientId={patientId} />} />
+              <Route path="referrals/*" element={<ReferralsRoute patientId={patientId} />} />
+              <Route path="new_charge" element={<BillingOrderRoute patientId={patientId} />} />
+              <Route path="*" element={<PageNotFoundHere />} />
+            </Routes>
+          </Suspense>
         </Stack>
       </PageContainer>
     </PatientContext.Provider>

@@ -16,16 +16,29 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import SpeedDial from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
+import type { SpeedDialActionProps } from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useIdle } from '@/components/DeferredTooltip';
 import { usePageTitle } from '@/components/page-title';
 import { NewAccountDialog } from '../components/NewAccountDialog';
 import { usePatientAreaSlots } from '../components/patient-area-slots';
 import { useCurrentPatient } from '../components/patient-context';
 import { PATIENT_TEXT } from '../lib/texts';
+
+// The speed dial's actions (each labelled by an always-open tooltip, with its positioning
+// engine) load once the page has shown and the browser is idle, or when the dial is first opened.
+const SpeedDialActionLazy = lazy(() => import('@mui/material/SpeedDialAction'));
+
+function SpeedDialAction(props: SpeedDialActionProps) {
+  return (
+    <Suspense fallback={null}>
+      <SpeedDialActionLazy {...props} />
+    </Suspense>
+  );
+}
 
 /** The patient home's menu (spec part 2, section 2), key: title. */
 export const PATIENT_MENU: Array<{ key: string; title: string; icon: SvgIconComponent }> = [
@@ -87,6 +100,7 @@ export default function PatientHome() {
   const { NewOrderDialog, NewVitalsDialog, NewAppointmentDialog } = usePatientAreaSlots();
   const navigate = useNavigate();
   const [dialOpen, setDialOpen] = useState(false);
+  const showActions = useIdle() || dialOpen;
   const [createOpen, setCreateOpen] = useState(false);
   const [orderOpen, setOrderOpen] = useState(false);
   const [vitalsOpen, setVitalsOpen] = useState(false);
@@ -118,24 +132,25 @@ export default function PatientHome() {
         }}
         FabProps={{ color: 'primary' }}
       >
-        {actions.map((a) => (
-          <SpeedDialAction
-            key={a.name}
-            icon={a.icon}
-            slotProps={{
-              tooltip: { open: true, title: <ActionLabel name={a.name} later={!a.onClick} /> },
-              fab: (a.onClick ? {} : { disabled: true }) as object,
-            }}
-            {...(a.onClick
-              ? {
-                  onClick: () => {
-                    setDialOpen(false);
-                    a.onClick?.();
-                  },
-                }
-              : {})}
-          />
-        ))}
+        {showActions &&
+          actions.map((a) => (
+            <SpeedDialAction
+              key={a.name}
+              icon={a.icon}
+              slotProps={{
+                tooltip: { open: true, title: <ActionLabel name={a.name} later={!a.onClick} /> },
+                fab: (a.onClick ? {} : { disabled: true }) as object,
+              }}
+              {...(a.onClick
+                ? {
+                    onClick: () => {
+                      setDialOpen(false);
+                      a.onClick?.();
+                    },
+                  }
+                : {})}
+            />
+          ))}
       </SpeedDial>
       <NewAccountDialog open={createOpen} onClose={() => setCreateOpen(false)} title={PATIENT_TEXT.createPatientTitle} accountId={patient.accountId} />
       {NewOrderDialog && <NewOrderDialog open={orderOpen} onClose={() => setOrderOpen(false)} patientId={patient.patientId} />}

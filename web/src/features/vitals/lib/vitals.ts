@@ -2,7 +2,7 @@ import { differenceInYears, format, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import type { components } from '@/api/schema';
 import { schemaErrors, type FormFields } from '@/components/form/rules';
-import { VITALS_MAX } from '@/lib/constants';
+import { VITALS_MAX } from '@/lib/field-limits';
 import { cannotBeGreaterThan, MESSAGES } from '@/lib/messages';
 import { GRAMS_PER_POUND, HEAD_CIRCUMFERENCE_MAX_AGE, MM_PER_CM, MM_PER_FOOT, MM_PER_INCH } from './constants';
 

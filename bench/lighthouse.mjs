@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// Lighthouse (mobile, default throttling) on the web app's pages: login, dashboard, patient search,
+// patient home, orders, schedule (day view) and a patient's clinical board, the pages after login
+// measured logged in. Starts the server itself (`serve --demo` on a free port, a fresh SQLite
+// database in a temporary folder), drives Debian's Chromium through puppeteer-core, runs each page
+// RUNS times (3) and keeps the median run by performance score. Writes the table (scores, LCP,
+// TBT, date) between the markers in docs/performance.md, and every run's figures to
+// bench/results/raw/. Its packages are in bench/lighthouse/ (`make bench-lighthouse` installs them).
+//
+//   POCKETCHART_BIN      server binary (default target/release/pocketchart)
+//   POCKETCHART_WEB_DIR  serve this web build instead of the embedded one (e.g. web/dist)
+//   CHROME_PATH          Chromium (default /usr/bin/chromium); nothing is ever downloaded
+//   RUNS                 runs per page (default 3)
+//   PAGES                pages to run, separated by commas (default all)
+//   --no-write           print the table without touching docs/performance.md
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+const packages = join(here, 'lighthouse', 'node_modules');
+if (!existsSync(join(packages, 'lighthouse'))) {
+  console.error('The Lighthouse packages are not installed: run `make bench-lighthouse` (or `npm ci` in bench/lighthouse).');
+  process.exit(1);
+}
+const { default: lighthouse } = await import(pathToFileURL(join(packages, 'lighthouse', 'core', 'index.js')).href);
+const { default: puppeteer } = await import(pathToFileURL(join(packages, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
+const chromeLauncher = await import(pathToFileURL(join(packages, 'chrome-launcher', 'dist', 'index.js')).href);
+
+const bin = (() => {
+  const configured = process.env.POCKETCHART_BIN ?? 'target/release/pocketchart';
+  return isAbsolute(configured) ? configured : resolve(repo, configured);
+})();
+const webDir = process.env.POCKETCHART_WEB_DIR ? resolve(process.cwd(), process.env.POCKETCHART_WEB_DIR) : null;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const runs = Math.max(1, Number(process.env.RUNS ?? 3));
+const write = !process.argv.includes('--no-write');
+const DEMO = { username: 'demo', password: 'demo' };
+/** A demo patient with a full chart (the browser tests use the same one). */
+const PATIENT_ID = Number(process.env.POCKETCHART_LH_PATIENT ?? 5);
+
+const PAGES = [
+  { key: 'login', name: 'login', path: 'login', loggedIn: false },
+  { key: 'dashboard', name: 'dashboard', path: 'dashboard', loggedIn: true },
+  { key: 'patientSearch', name: 'patient search', path: 'search', loggedIn: true },
+  { key: 'patientHome', name: 'patient home', path: `patients/${PATIENT_ID}/patient_home`, loggedIn: true },
+  { key: 'orders', name: 'orders', path: 'orders', loggedIn: true },
+  { key: 'schedule', name: 'schedule (day view)', path: 'appointments', loggedIn: true },
+  { key: 'clinicalBoard', name: 'clinical board', path: `patients/${PATIENT_ID}/clinical`, loggedIn: true },
+];
+const wanted = process.env.PAGES ? new Set(process.env.PAGES.split(',').map((p) => p.trim())) : null;
+const pages = PAGES.filter((p) => !wanted || wanted.has(p.key));
+
+if (!existsSync(bin)) {
+  console.error(`No server binary at ${bin}: build it (make server) or set POCKETCHART_BIN.`);
+  process.exit(1);
+}
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: install Debian's (make chromium) or set CHROME_PATH.`);
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Empties the HTTP cache, the service worker and its caches, keeping the session (local storage). */
+async function coldCache(browser, origin) {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.detach();
+  await page.close();
+}
+
+/** Whether the browser holds a session: the app's token (key ending 'jwt') in local storage. */
+async function loggedIn(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(`${base}favicon.svg`);
+  const found = await page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('jwt')));
+  await page.close();
+  return found;
+}
+
+async function logIn(browser, base) {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(60_000);
+  await page.goto(`${base}login`, { waitUntil: 'networkidle0' });
+  if (process.env.LH_DEBUG) console.error('login page', page.url(), (await page.$$eval('input', (els) => els.map((e) => e.name))).join());
+  await page.locator('input[name="username"]').fill(DEMO.username);
+  await page.locator('input[name="password"]').fill(DEMO.password);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
+  const failed = page.url().endsWith('/login');
+  await page.close();
+  if (failed) throw new Error('Logging in as demo failed');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'pocketchart-lighthouse-'));
+const port = await freePort();
+const args = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'lighthouse.db')}`, '--demo'];
+if (webDir) args.push('--web-dir', webDir);
+const server = spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
+const origin = `http://127.0.0.1:${port}`;
+const base = `${origin}/app/`;
+let chrome;
+let browser;
+const results = [];
+try {
+  await waitForHealth(`${origin}/api/health`, server, 60_000);
+  // Chromium as Lighthouse's own CLI starts it; puppeteer-core connects to the same browser to log
+  // in and empty the caches (local storage, which holds the session, is shared by its tabs).
+  // Root in a container has no sandbox.
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'] });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile' };
+
+  for (const target of pages) {
+    const samples = [];
+    for (let run = 1; run <= runs; run++) {
+      if (target.loggedIn) {
+        if (!(await loggedIn(browser, base))) await logIn(browser, base);
+        await coldCache(browser, origin);
+      }
+      // The login page is measured as a first visit (Lighthouse empties storage); the others keep
+      // the session, with the caches emptied above.
+      const result = await lighthouse(`${base}${target.path}`, { ...flags, port: chrome.port, disableStorageReset: target.loggedIn });
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+      const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
+      if (target.loggedIn && finalUrl.endsWith('/login')) throw new Error(`${target.name}: the page went to the login screen (not logged in)`);
+      const sample = {
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+        finalUrl,
+        // Where the main thread's time went (ms by kind of work) and the scripts that took most of it.
+        mainThread: Object.fromEntries((lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
+        scripts: (lhr.audits['bootup-time'].details?.items ?? []).slice(0, 5).map((i) => ({ url: i.url.replace(origin, ''), totalMs: Math.round(i.total), scriptingMs: Math.round(i.scripting) })),
+        failing: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+          .map((a) => a.id),
+      };
+      if (process.env.LH_DEBUG) {
+        for (const id of sample.failing) console.error(id, JSON.stringify(lhr.audits[id].details?.items?.map((i) => i.node?.snippet ?? i.node?.selector ?? i) ?? null).slice(0, 1500));
+      }
+      samples.push(sample);
+      console.error(`${target.name} run ${run}: performance ${sample.performance}, accessibility ${sample.accessibility}, best practices ${sample.bestPractices}, LCP ${sample.lcpMs} ms, TBT ${sample.tbtMs} ms${sample.failing.length ? ` (failing: ${sample.failing.join(', ')})` : ''}`);
+    }
+    const perf = median(samples.map((s) => s.performance));
+    const chosen = samples.find((s) => s.performance === perf);
+    results.push({
+      ...target,
+      samples,
+      performance: perf,
+      accessibility: median(samples.map((s) => s.accessibility)),
+      bestPractices: median(samples.map((s) => s.bestPractices)),
+      lcpMs: chosen.lcpMs,
+      tbtMs: chosen.tbtMs,
+    });
+  }
+} finally {
+  await browser?.disconnect().catch(() => undefined);
+  await chrome?.kill();
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const date = new Date().toISOString().slice(0, 10);
+const chromeVersion = (await import('node:child_process')).execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+const lhVersion = JSON.parse(readFileSync(join(packages, 'lighthouse', 'package.json'), 'utf8')).version;
+const table = [
+  `Last run ${date}: Lighthouse ${lhVersion}, mobile with its default (simulated) throttling, ${chromeVersion}, median of ${runs} run${runs === 1 ? '' : 's'} per page`,
+  `by performance score (LCP and TBT from that run), server \`${bin.startsWith(repo) ? bin.slice(repo.length + 1) : bin}\`${webDir ? ` serving \`${webDir.startsWith(repo) ? webDir.slice(repo.length + 1) : webDir}\`` : ''}.`,
+  '',
+  '| page | performance | accessibility | best practices | LCP | TBT | runs (performance) |',
+  '|---|---:|---:|---:|---:|---:|---|',
+  ...results.map((r) => `| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.samples.map((s) => s.performance).join(', ')} |`),
+].join('\n');
+console.log(table);
+
+const rawDir = join(repo, 'bench', 'results', 'raw');
+mkdirSync(rawDir, { recursive: true });
+writeFileSync(join(rawDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ date, lighthouse: lhVersion, chrome: chromeVersion, runs, results }, null, 2));
+
+if (write && !wanted) {
+  const doc = join(repo, 'docs', 'performance.md');
+  const text = readFileSync(doc, 'utf8');
+  const start = '<!-- lighthouse:start -->';
+  const end = '<!-- lighthouse:end -->';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) {
+    console.error(`docs/performance.md has no ${start} ... ${end} markers: the table was not written.`);
+    process.exit(1);
+  }
+  writeFileSync(doc, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
+  console.error('Written to docs/performance.md.');
+}
