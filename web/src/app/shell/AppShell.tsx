@@ -11,28 +11,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToolbarTitle } from '@/components/page-title';
 import { DRAWER_WIDTH } from '@/lib/constants';
-import { preloadRoute } from '@/lib/route-preload';
 import { BackFab } from './BackFab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SideNav } from './SideNav';
-
-/**
- * The schedule's code (with the calendar, the largest of the screens) is loaded once the first
- * page after login has shown and the browser is idle: loaded on the first tap on Schedule, it made
- * that tap wait about 240 ms, against under 100 ms for later ones (issue 17, docs/performance.md). An installed app
- * reads it from the service worker's cache, so this costs no network.
- */
-function usePreloadScheduleWhenIdle() {
-  useEffect(() => {
-    const load = () => preloadRoute('schedule');
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(load, 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
-}
 
 /**
  * The logged-in frame: toolbar, side navigation (permanent from `md` up, 240px wide,
@@ -47,7 +28,6 @@ export function AppShell() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   // After a navigation, focus moves to the new page so screen readers start reading there.
   const firstPath = useRef(true);
-  usePreloadScheduleWhenIdle();
   useEffect(() => {
     if (firstPath.current) {
       firstPath.current = false;
