@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePatient } from '@/api/patients/get-patient';
 import { usePreferencesQuery } from '@/api/preferences/get-preferences';
-import { prefetchSchedule } from '@/features/appointments';
 import { Logo } from '@/components/Logo';
 import { listName } from '@/lib/format';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
@@ -36,9 +35,12 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const queryClient = useQueryClient();
   const preferences = usePreferencesQuery().data;
   // Pointing at Schedule (hover, focus, the finger going down) asks for its code and today's day.
+  // The asking is itself in the schedule's code, so the navigation (on every page) does not carry it.
   const intentFor = (to: string) => {
     if (to !== '/appointments' || !preferences) return undefined;
-    const prefetch = () => prefetchSchedule(queryClient, preferences);
+    const prefetch = () => {
+      import('@/features/appointments/api/prefetch-schedule').then((m) => m.prefetchSchedule(queryClient, preferences)).catch(() => undefined);
+    };
     return { onPointerDown: prefetch, onMouseEnter: prefetch, onFocus: prefetch };
   };
   // Selecting a patient opens Patients again.

@@ -1,10 +1,7 @@
 // The appointments feature's public surface for the app layer: what the patient area uses
-// (each loads on demand, so the patient home does not carry the schedule's code), and what
-// the navigation asks for when the user points at the schedule.
+// (each loads on demand, so the patient home does not carry the schedule's code).
 import { lazy, Suspense } from 'react';
 import { OnceOpened } from '@/components/form/once-opened';
-
-export { prefetchSchedule } from './api/prefetch-schedule';
 
 const NewAppointmentForPatient = lazy(() => import('./components/NewAppointmentForPatient').then((m) => ({ default: m.NewAppointmentForPatient })));
 const PatientAppointmentsAreaPage = lazy(() => import('./routes/PatientAppointmentsArea'));
