@@ -82,3 +82,7 @@ chaos: server-debug ## kill -9 the server CHAOS_CYCLES times (100) under load on
 
 drill: server-debug ## Back up under load, restore to a new database, compare every table's rows (SQLite and PostgreSQL)
 	python3 tools/resilience.py drill
+
+.PHONY: bench-interactions
+bench-interactions: web server-debug chromium ## Time from a tap to its content (open a patient, the schedule, switch day or resource, search as you type): p50/p95 in Chromium (docs/performance.md)
+	POCKETCHART_BIN=$(abspath $(DEBUG_BIN)) node bench/interactions.mjs

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
+import { registerRoutePreload } from '@/lib/route-preload';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
 // Each feature's screen is its own chunk, loaded when first visited. The session root (guard,
@@ -19,8 +20,13 @@ const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
 const SearchPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.SearchRoute })));
-const PatientArea = lazy(() => import('./routes/patient-area'));
-const AppointmentsRoutes = lazy(() => import('./routes/appointments'));
+const loadPatientArea = () => import('./routes/patient-area');
+const loadAppointments = () => import('./routes/appointments');
+const PatientArea = lazy(loadPatientArea);
+const AppointmentsRoutes = lazy(loadAppointments);
+// Loaded early when the user points at a patient or at the schedule (issue 17).
+registerRoutePreload('patient', loadPatientArea);
+registerRoutePreload('schedule', () => Promise.all([loadAppointments(), import('@/features/appointments/components/DayView')]));
 const OrdersRoutes = lazy(() => import('@/features/orders/routes/OrdersRoutes'));
 const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
 const ReferrersRoutes = lazy(() => import('@/features/referrers/routes/ReferrersRoutes'));

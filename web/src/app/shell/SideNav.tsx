@@ -10,9 +10,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePatient } from '@/api/patients/get-patient';
+import { usePreferencesQuery } from '@/api/preferences/get-preferences';
 import { Logo } from '@/components/Logo';
 import { listName } from '@/lib/format';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
@@ -30,6 +32,17 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const patient = usePatient(patientId);
   const patientName = patient.data && patient.data.patientId === patientId ? listName(patient.data) : null;
   const [patientsOpen, setPatientsOpen] = useState(true);
+  const queryClient = useQueryClient();
+  const preferences = usePreferencesQuery().data;
+  // Pointing at Schedule (hover, focus, the finger going down) asks for its code and today's day.
+  // The asking is itself in the schedule's code, so the navigation (on every page) does not carry it.
+  const intentFor = (to: string) => {
+    if (to !== '/appointments' || !preferences) return undefined;
+    const prefetch = () => {
+      import('@/features/appointments/api/prefetch-schedule').then((m) => m.prefetchSchedule(queryClient, preferences)).catch(() => undefined);
+    };
+    return { onPointerDown: prefetch, onMouseEnter: prefetch, onFocus: prefetch };
+  };
   // Selecting a patient opens Patients again.
   const [shownFor, setShownFor] = useState(patientId);
   if (shownFor !== patientId) {
@@ -110,6 +123,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                   component={RouterLink}
                   to={item.to}
                   onClick={onNavigate}
+                  {...intentFor(item.to)}
                   selected={active}
                   aria-current={active ? 'page' : undefined}
                 >

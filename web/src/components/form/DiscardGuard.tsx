@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { closeRequest, createDirtyForms, DISCARD_TEXT, hasTypedChanges, type DirtyForms } from './discard-guard';
+import { closeRequest, createDirtyForms, DISCARD_TEXT, hasTypedChanges, openForms, type DirtyForms } from './discard-guard';
 
 const DirtyFormsContext = createContext<DirtyForms | null>(null);
 export const DirtyFormsProvider = DirtyFormsContext.Provider;
@@ -20,16 +20,17 @@ export interface GuardedForm {
 /**
  * Tells the form dialog around it whether this form holds typed changes (its values
  * against the ones it was opened with), so closing asks first. The kit's fields call it
- * for their form; a form built without them calls it once itself.
+ * for their form; a form built without them calls it once itself. A form outside any form
+ * dialog tells the app's list of open forms directly (the update notice waits for it).
  */
 export function useDiscardGuard(form: GuardedForm): void {
-  const forms = useContext(DirtyFormsContext);
+  const forms = useContext(DirtyFormsContext) ?? openForms;
   const latest = useRef(form);
   useLayoutEffect(() => {
     latest.current = form;
   });
   const { control } = form;
-  useEffect(() => forms?.add(control, () => hasTypedChanges(latest.current.getValues(), latest.current.formState.defaultValues)), [forms, control]);
+  useEffect(() => forms.add(control, () => hasTypedChanges(latest.current.getValues(), latest.current.formState.defaultValues)), [forms, control]);
 }
 
 /** The history entry a dialog adds while it is open, named by the dialog's own token. */
@@ -89,6 +90,8 @@ export function useBackCloses(open: boolean, onBack: () => 'closed' | 'stays') {
 export function useCloseGuard({ open, saving, onClose }: { open: boolean; saving: boolean; onClose: () => void }) {
   const [forms] = useState(createDirtyForms);
   const [confirming, setConfirming] = useState(false);
+  // While open, the dialog's forms count among the app's open forms (the update notice waits for them).
+  useEffect(() => (open ? openForms.add(forms, () => forms.isDirty()) : undefined), [open, forms]);
   // A new opening never starts with the question of the previous one.
   if (!open && confirming) setConfirming(false);
 

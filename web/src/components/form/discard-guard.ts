@@ -79,3 +79,40 @@ export function createDirtyForms(): DirtyForms {
     },
   };
 }
+
+/**
+ * Every form open in the app, app-wide: a form dialog adds its forms while it is open (a form
+ * outside any dialog adds itself). The update notice reads it, so that 'A new version is
+ * ready' never shows while something typed would be lost by reloading (issue 17).
+ */
+export interface OpenForms extends DirtyForms {
+  /** Called whenever a form is added or removed (its changes are read with `isDirty`). */
+  subscribe(listener: () => void): () => void;
+}
+
+export function createOpenForms(): OpenForms {
+  const forms = createDirtyForms();
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  return {
+    add(key, isDirty) {
+      const remove = forms.add(key, isDirty);
+      changed();
+      let removed = false;
+      return () => {
+        if (removed) return;
+        removed = true;
+        remove();
+        changed();
+      };
+    },
+    isDirty: () => forms.isDirty(),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's one list of open forms. */
+export const openForms = createOpenForms();

@@ -2,7 +2,7 @@
 // a multiple choice, and the rules forms share (zod errors, server field errors).
 export { FormDialog, FormErrors, type FormDialogProps } from './FormDialog';
 export { DiscardChangesDialog, useBackCloses, useDiscardGuard, type GuardedForm } from './DiscardGuard';
-export { DISCARD_TEXT, hasTypedChanges } from './discard-guard';
+export { DISCARD_TEXT, hasTypedChanges, openForms, type OpenForms } from './discard-guard';
 export { FormSelect, FormTextField, type FormChoice } from './fields';
 export { MultiSelect, type MultiSelectChoice } from './MultiSelect';
 export { choiceFromSelection, selectionFromChoice, type SelectionOrder } from './multi-select';

@@ -90,19 +90,20 @@ interface ResultListProps {
   stale: boolean;
   linkTo: ((patient: PatientSearchResult) => string) | undefined;
   select: (patient: PatientSearchResult) => void;
+  intent: (patient: PatientSearchResult) => void;
 }
 
 /**
  * The rows. Memoised: a key press re-renders the search field and the progress bar, never
  * the rows. `linkTo` must keep its identity (a module-level function); `select` does.
  */
-const ResultList = memo(function ResultList({ results, stale, linkTo, select }: ResultListProps) {
+const ResultList = memo(function ResultList({ results, stale, linkTo, select, intent }: ResultListProps) {
   return (
     <Box component="ul" aria-label="Patients found" sx={{ ...LIST_SX, opacity: stale ? 0.6 : 1, transition: stale ? 'opacity 150ms' : 'none' }} data-testid="patient-results">
       {results.map((patient) => (
         <li key={patient.patientId}>
           {linkTo ? (
-            <RouterLink className="pc-row" to={linkTo(patient)}>
+            <RouterLink className="pc-row" to={linkTo(patient)} onPointerDown={() => intent(patient)}>
               <ResultText patient={patient} />
             </RouterLink>
           ) : (
@@ -128,6 +129,7 @@ export function PatientSearchResults({
   error,
   linkTo,
   onSelect,
+  onIntent,
 }: {
   results: PatientSearchResult[] | undefined;
   searched: string;
@@ -136,13 +138,22 @@ export function PatientSearchResults({
   error: unknown;
   linkTo?: (patient: PatientSearchResult) => string;
   onSelect?: (patient: PatientSearchResult) => void;
+  /**
+   * The finger (or the mouse button) goes down on a row that links, a tenth of a second or so
+   * before the tap ends: what it opens may be fetched ahead. Not on hover or focus: opening a
+   * patient's record is audited, and passing over a list is not opening anyone.
+   */
+  onIntent?: (patient: PatientSearchResult) => void;
 }) {
   // The newest onSelect, called through a function that keeps its identity (so the rows stay memoised).
   const latestSelect = useRef(onSelect);
+  const latestIntent = useRef(onIntent);
   useLayoutEffect(() => {
     latestSelect.current = onSelect;
+    latestIntent.current = onIntent;
   });
   const select = useCallback((patient: PatientSearchResult) => latestSelect.current?.(patient), []);
+  const intent = useCallback((patient: PatientSearchResult) => latestIntent.current?.(patient), []);
   // The rows render in the background (interruptible): keys typed meanwhile are handled first.
   const shownResults = useDeferredValue(results);
   const shownStale = useDeferredValue(stale);
@@ -162,7 +173,7 @@ export function PatientSearchResults({
           {MESSAGES.noPatientsFound}
         </Typography>
       )}
-      {searched && results && results.length > 0 && shownResults && shownResults.length > 0 && <ResultList results={shownResults} stale={shownStale} linkTo={linkTo} select={select} />}
+      {searched && results && results.length > 0 && shownResults && shownResults.length > 0 && <ResultList results={shownResults} stale={shownStale} linkTo={linkTo} select={select} intent={intent} />}
     </Box>
   );
 }

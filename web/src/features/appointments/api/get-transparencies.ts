@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/errors';
 import { scheduleKeys, type Transparency } from '@/api/scheduling/keys';
@@ -9,10 +9,14 @@ export async function getTransparencies(date: string, resources: string | undefi
   return Array.isArray(data) ? data : [];
 }
 
-export function useTransparencies(date: string, resources: string | undefined) {
-  return useQuery({
+export function transparenciesQueryOptions(date: string, resources: string | undefined) {
+  return queryOptions({
     queryKey: scheduleKeys.transparencies(date, resources),
     queryFn: ({ signal }) => getTransparencies(date, resources, signal),
     staleTime: 0,
   });
+}
+
+export function useTransparencies(date: string, resources: string | undefined) {
+  return useQuery(transparenciesQueryOptions(date, resources));
 }

@@ -38,6 +38,7 @@ import { DRAWER_WIDTH } from '@/lib/constants';
 import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
 import { useTransparencies } from '../api/get-transparencies';
+import { prefetchDay } from '../api/prefetch-schedule';
 import { useScheduleVersionWatch } from '../api/watch-version';
 import { FilterNotice } from '../components/FilterNotice';
 import { ListView } from '../components/ListView';
@@ -149,6 +150,14 @@ export default function SchedulePage() {
   const resourceAppointments = appointments.filter((a) => a.resourceId === resourceId);
   const resourceBlockOuts = (blockOuts.data ?? []).filter((b) => b.resourceId === resourceId);
   const neighbours = neighbourDays(date);
+  // Once the day shows, the days either side are asked for: Previous and Next then show at once
+  // (a resource is the same day's answer filtered, so switching resource asks nothing).
+  const dayLoaded = day.isSuccess;
+  useEffect(() => {
+    if (!dayLoaded) return;
+    prefetchDay(queryClient, neighbours.previous.date, prefs);
+    prefetchDay(queryClient, neighbours.next.date, prefs);
+  }, [dayLoaded, neighbours.previous.date, neighbours.next.date, prefs, queryClient]);
   const noResources = resourcesQuery.data !== undefined && resources.length === 0;
   const title = dayTitle(date, today);
 
@@ -236,6 +245,8 @@ export default function SchedulePage() {
           {day.isSuccess && appointments.length === 0 && <EmptyText testId="no-appointments">{SCHEDULE_TEXT.noAppointments}</EmptyText>}
           <Box
             data-testid="day-swipe-area"
+            // The day whose appointments are shown (none while they load): what tests and bench/interactions.mjs wait for.
+            data-shown-day={day.isSuccess ? date : undefined}
             sx={SWIPE_AREA}
             onTouchStart={(e) => {
               const t = e.touches[0];

@@ -2,8 +2,10 @@ import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PatientSearchResult } from '@/api/patients/keys';
+import { prefetchPatient } from '@/api/patients/prefetch-patient';
 import { PatientSearchField, PatientSearchResults, usePatientSearchState } from '@/components/patient-search';
 import { PageContainer } from '@/components/PageContainer';
 import { usePageTitle } from '@/components/page-title';
@@ -18,6 +20,7 @@ export default function PatientSearchPage({ title = 'Patients' }: { title?: stri
   usePageTitle(title);
   const search = usePatientSearchState();
   const [newAccountOpen, setNewAccountOpen] = useState(false);
+  const queryClient = useQueryClient();
   return (
     <PageContainer>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -29,7 +32,7 @@ export default function PatientSearchPage({ title = 'Patients' }: { title?: stri
         </Button>
       </Stack>
       <Box sx={{ mt: 1 }}>
-        <PatientSearchResults searched={search.searched} results={search.results} loading={search.loading} stale={search.stale} error={search.error} linkTo={patientHome} />
+        <PatientSearchResults searched={search.searched} results={search.results} loading={search.loading} stale={search.stale} error={search.error} linkTo={patientHome} onIntent={(p) => prefetchPatient(queryClient, p.patientId)} />
       </Box>
       <NewAccountDialog open={newAccountOpen} onClose={() => setNewAccountOpen(false)} />
     </PageContainer>
