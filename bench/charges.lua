@@ -1,7 +1,7 @@
 -- wrk script: posting the ten-line dental order billing-bench posts directly, each under a
 -- new Idempotency-Key, for patients over the whole practice. Env: TOKEN, PATIENTS,
 -- BILL_DATE (yyyy-MM-dd, a day that is past in the practice's time zone).
-local token = os.getenv("TOKEN")
+dofile("bench/headers.lua")
 local patients = tonumber(os.getenv("PATIENTS") or "1000")
 local day = os.getenv("BILL_DATE")
 
@@ -38,8 +38,10 @@ function request()
   counter = counter + 1
   local key = string.format("api-%s-%d", prefix, counter)
   local patient = math.random(1, patients)
-  return wrk.format("POST", "/api/patients/patient/" .. patient .. "/charge",
-    { ["jwt"] = token, ["content-type"] = "application/json", ["Idempotency-Key"] = key }, body)
+  local headers = api_headers()
+  headers["content-type"] = "application/json"
+  headers["Idempotency-Key"] = key
+  return wrk.format("POST", "/api/patients/patient/" .. patient .. "/charge", headers, body)
 end
 
 dofile("bench/report.lua")

@@ -1,7 +1,7 @@
 -- wrk script: the clinical summary through the API, as the app asks for it: a patient's
 -- board (every section's count) and one section page, for patients spread over the
 -- practice. Env: TOKEN, PATIENTS (how many patients the practice has; default 1000000).
-local token = os.getenv("TOKEN")
+dofile("bench/headers.lua")
 local patients = tonumber(os.getenv("PATIENTS") or "1000000")
 local sections = { "medications", "immunizations", "labs", "clinicalNotes", "problemList", "allergies" }
 local paths = {}
@@ -28,7 +28,7 @@ local next_path = 1
 function request()
   local path = paths[next_path]
   next_path = next_path % #paths + 1
-  return wrk.format("GET", path, { ["jwt"] = token })
+  return wrk.format("GET", path, api_headers())
 end
 
 dofile("bench/report.lua")

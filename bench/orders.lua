@@ -12,7 +12,7 @@ local paths = {
   "/api/orders/?limit=25&user=2",
   "/api/orders/?limit=25&statuses=0&keyword=lipid",
 }
-local token = os.getenv("TOKEN")
+dofile("bench/headers.lua")
 local threads = 0
 local next_path = 1
 
@@ -28,7 +28,7 @@ end
 function request()
   local path = paths[next_path]
   next_path = next_path % #paths + 1
-  return wrk.format("GET", path, { ["jwt"] = token })
+  return wrk.format("GET", path, api_headers())
 end
 
 dofile("bench/report.lua")

@@ -1,7 +1,7 @@
 -- wrk script: the day schedule through the API, as the app asks for it: one resource's
 -- day (the day view) on days spread over the generated years. Env: TOKEN, DAYS (how
 -- many days back to pick from; default 3000), ALL=1 for the whole day instead.
-local token = os.getenv("TOKEN")
+dofile("bench/headers.lua")
 local days_back = tonumber(os.getenv("DAYS") or "3000")
 local whole_day = os.getenv("ALL") == "1"
 local paths = {}
@@ -29,7 +29,7 @@ local next_path = 1
 function request()
   local path = paths[next_path]
   next_path = next_path % #paths + 1
-  return wrk.format("GET", path, { ["jwt"] = token })
+  return wrk.format("GET", path, api_headers())
 end
 
 dofile("bench/report.lua")

@@ -4,7 +4,7 @@ local queries = {}
 for line in io.lines(os.getenv("QUERIES")) do
   if #line > 0 then queries[#queries + 1] = line end
 end
-local token = os.getenv("TOKEN")
+dofile("bench/headers.lua")
 local threads = 0
 local next_query = 1
 
@@ -24,7 +24,7 @@ end
 function request()
   local query = queries[next_query]
   next_query = next_query % #queries + 1
-  return wrk.format("GET", "/api/patients?search=" .. encode(query), { ["jwt"] = token })
+  return wrk.format("GET", "/api/patients?search=" .. encode(query), api_headers())
 end
 
 dofile("bench/report.lua")

@@ -1,12 +1,13 @@
+dofile("bench/headers.lua")
+
 -- What the wrk scripts of a search share: `cycle_searches(prefix, file)` makes wrk's
 -- request() send GET <prefix><query> for each line of `file` in turn, with the session
--- token (env TOKEN) in the jwt header. Loaded with dofile from the repository root.
+-- headers of bench/headers.lua. Loaded with dofile from the repository root.
 local function encode(text)
   return (text:gsub("[^%w%-%.]", function(c) return string.format("%%%02X", string.byte(c)) end))
 end
 
 function cycle_searches(prefix, file)
-  local token = os.getenv("TOKEN")
   local queries = {}
   for line in io.lines(file) do
     queries[#queries + 1] = line
@@ -15,6 +16,6 @@ function cycle_searches(prefix, file)
   request = function()
     local query = queries[next_query]
     next_query = next_query % #queries + 1
-    return wrk.format("GET", prefix .. encode(query), { ["jwt"] = token })
+    return wrk.format("GET", prefix .. encode(query), api_headers())
   end
 end

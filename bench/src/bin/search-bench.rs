@@ -1,16 +1,23 @@
 //! Patient search measured directly against the database, without HTTP: the same
 //! store call the API makes, so the API's figures can be set beside these.
 //!
-//! `search-bench --database URL --queries FILE [--make-queries N] --seconds S --concurrency 1,32`
+//! First, at one client, each form of input (last-name prefix, 'Last, First', birth date,
+//! phone...) is timed beside the plain indexed query for the same input: the one index
+//! range a hand-written lookup would read, 25 rows of the columns a result shows. The
+//! search costs more (it ranks several readings, looks for typos and marks alerts); the
+//! `search/plain` ratio says how much.
+//!
+//! `search-bench --database URL --queries FILE [--make-queries N] --seconds S --concurrency 1,32 [--side-by-side 200]`
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bench::Summary;
 use clap::Parser;
-use domain::search::parse_query;
+use domain::search::{PhoneQuery, SearchQuery, parse_query};
 use rand::{Rng, SeedableRng};
 use store::Store;
+use store::search::{CandidateLookup, KeyMatch};
 
 #[derive(Parser)]
 struct Args {
@@ -25,6 +32,10 @@ struct Args {
     seconds: u64,
     #[arg(long, value_delimiter = ',', default_value = "1,32")]
     concurrency: Vec<usize>,
+    /// Queries of each form timed beside the plain indexed query for the same input
+    /// (0: not measured).
+    #[arg(long, default_value_t = 200)]
+    side_by_side: usize,
 }
 
 /// A query as staff type it, of one of the forms search accepts, for `patient`.
@@ -81,6 +92,9 @@ async fn main() -> anyhow::Result<()> {
     for query in queries.iter().take(2_000) {
         store.search_patients(&parse_query(query, today), 25, today).await?;
     }
+    if args.side_by_side > 0 {
+        side_by_side(&store, &queries, today, args.side_by_side).await?;
+    }
     for clients in args.concurrency {
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let started = Instant::now();
@@ -107,5 +121,87 @@ async fn main() -> anyhow::Result<()> {
         println!("direct clients={clients} {}", Summary::of(all, started.elapsed()));
     }
     store.close().await;
+    Ok(())
+}
+
+/// The kind of input a query is, as staff type it (the forms).
+fn form_of(text: &str, query: &SearchQuery) -> &'static str {
+    if query.birthdate.is_some() {
+        "birth date"
+    } else if query.phone.is_some() {
+        "phone"
+    } else if query.display_id.is_some() {
+        "chart number"
+    } else if query.comma_split.is_some() {
+        "Last, First"
+    } else if query.names.len() > 1 {
+        "First Last"
+    } else if text.chars().count() <= 3 {
+        "last-name prefix"
+    } else {
+        "last name (whole or mistyped)"
+    }
+}
+
+/// The one index range a plain lookup of this input would read: the patients whose
+/// birth date, phone, chart number or name keys match, in index order, 25 of them.
+fn plain_lookup(query: &SearchQuery) -> Option<CandidateLookup> {
+    if let Some(date) = query.birthdate {
+        return Some(CandidateLookup::Birthdate(date));
+    }
+    if let Some(phone) = &query.phone {
+        return Some(match phone {
+            PhoneQuery::Full(number) => CandidateLookup::Phone(number.clone()),
+            PhoneQuery::Local(local) => CandidateLookup::LocalPhone(local.clone()),
+        });
+    }
+    if let Some(id) = &query.display_id {
+        return Some(CandidateLookup::DisplayId(id.clone()));
+    }
+    let (last, first) = query.name_readings().into_iter().next()?;
+    let first = if first.is_empty() { KeyMatch::Any } else { KeyMatch::Prefix(first) };
+    Some(CandidateLookup::Name { last: KeyMatch::Prefix(last), first })
+}
+
+/// The store's search beside the plain indexed query for the same input, one client,
+/// alternating the two so both see the same cache: p50 and p99 of each, per form.
+async fn side_by_side(store: &Store, queries: &[String], today: chrono::NaiveDate, each: usize) -> anyhow::Result<()> {
+    let mut by_form: std::collections::BTreeMap<&'static str, Vec<(SearchQuery, CandidateLookup)>> =
+        std::collections::BTreeMap::new();
+    for text in queries {
+        let query = parse_query(text, today);
+        if let Some(lookup) = plain_lookup(&query) {
+            let list = by_form.entry(form_of(text, &query)).or_default();
+            if list.len() < each {
+                list.push((query, lookup));
+            }
+        }
+    }
+    for (form, inputs) in by_form {
+        let (mut search, mut plain) = (Vec::new(), Vec::new());
+        let started = Instant::now();
+        for _round in 0..3 {
+            for (query, lookup) in &inputs {
+                let began = Instant::now();
+                store.search_patients(query, 25, today).await?;
+                search.push(began.elapsed());
+                let began = Instant::now();
+                store.search_candidates(&[(lookup.clone(), 25)]).await?;
+                plain.push(began.elapsed());
+            }
+        }
+        let elapsed = started.elapsed();
+        let (search, plain) = (Summary::of(search, elapsed), Summary::of(plain, elapsed));
+        let ratio = search.p50.as_secs_f64() / plain.p50.as_secs_f64().max(f64::EPSILON);
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        println!(
+            "side-by-side form=\"{form}\" queries={} search p50={:.3}ms p99={:.3}ms plain p50={:.3}ms p99={:.3}ms search/plain p50={ratio:.2}",
+            inputs.len(),
+            ms(search.p50),
+            ms(search.p99),
+            ms(plain.p50),
+            ms(plain.p99),
+        );
+    }
     Ok(())
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use store::Store;
-use store::audit::AuditEntry;
+use store::audit::{AuditEntry, ChainHead};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::AppError;
@@ -166,6 +166,9 @@ async fn write_tallies_every_minute(sender: mpsc::WeakSender<Message>, tallies: 
 }
 
 async fn write_batches(store: Store, mut receiver: mpsc::Receiver<Message>) {
+    // The chain's head as this writer left it: the next batch links after it without
+    // reading it back (the store checks it is still the head).
+    let mut head = None;
     while let Some(first) = receiver.recv().await {
         let mut entries = Vec::new();
         let mut waiting = Vec::new();
@@ -184,7 +187,7 @@ async fn write_batches(store: Store, mut receiver: mpsc::Receiver<Message>) {
             }
         }
         if !entries.is_empty() {
-            write_with_retry(&store, entries).await;
+            head = write_with_retry(&store, head, entries).await;
         }
         for done in waiting.into_iter().chain(flushes) {
             let _ = done.send(());
@@ -192,12 +195,19 @@ async fn write_batches(store: Store, mut receiver: mpsc::Receiver<Message>) {
     }
 }
 
-async fn write_with_retry(store: &Store, entries: Vec<(DateTime<Utc>, AuditEntry)>) {
+/// Writes the batch, retrying until the database takes it; returns the chain's new head.
+async fn write_with_retry(
+    store: &Store,
+    mut head: Option<ChainHead>,
+    entries: Vec<(DateTime<Utc>, AuditEntry)>,
+) -> Option<ChainHead> {
     let mut delay = Duration::from_millis(50);
     loop {
-        match store.record_audit_batch(entries.clone()).await {
-            Ok(()) => return,
+        match store.record_audit_batch(head.as_ref(), entries.clone()).await {
+            Ok(new_head) => return new_head,
             Err(error) => {
+                // Read the head afresh on the next try.
+                head = None;
                 tracing::error!(%error, entries = entries.len(), "audit entries not written yet; retrying");
                 tokio::time::sleep(delay).await;
                 delay = (delay * 2).min(Duration::from_secs(5));

@@ -151,27 +151,86 @@ fn about_patient(patient_id: i64) -> Condition {
         .add(audit_log::Column::PatientIds.like(format!("%,{patient_id},%")))
 }
 
+/// The chain's last position and link, as a writer last left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainHead {
+    pub seq: i64,
+    pub link: String,
+}
+
 /// Appends entries to the chain inside `txn`, which must be a write transaction: the
 /// chain's head row is locked until it commits, so concurrent writers (on every server
 /// sharing the database) link one after another. Take it last in a transaction.
+///
+/// `known` is the head this caller wrote last (the audit writer keeps it between
+/// batches): the entries are linked after it and the head row is moved only if it still
+/// holds it, which saves reading the head. When another writer has appended since, the
+/// head is read and the entries linked after it. Returns the new head.
 pub(crate) async fn insert_all(
     keys: &Keys,
     txn: &DatabaseTransaction,
+    known: Option<&ChainHead>,
     entries: Vec<(DateTime<Utc>, AuditEntry)>,
-) -> Result<(), DbErr> {
+) -> Result<Option<ChainHead>, DbErr> {
     if entries.is_empty() {
-        return Ok(());
+        return Ok(known.cloned());
     }
     let backend = txn.get_database_backend();
-    let lock = if backend == DbBackend::Postgres { " FOR UPDATE" } else { "" };
-    let head = txn
-        .query_one_raw(Statement::from_string(backend, format!("SELECT seq, link FROM audit_chain WHERE id = 1{lock}")))
-        .await?
-        .ok_or_else(|| DbErr::Custom("the audit chain has no head row".into()))?;
-    let mut seq: i64 = head.try_get("", "seq")?;
-    let mut link: String = head.try_get("", "link")?;
+    let move_head = |from: Option<&ChainHead>, to: &ChainHead| match from {
+        Some(from) => bound(
+            backend,
+            "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1 AND seq = $3 AND link = $4",
+            [to.seq.into(), to.link.clone().into(), from.seq.into(), from.link.clone().into()],
+        ),
+        None => bound(
+            backend,
+            "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1",
+            [to.seq.into(), to.link.clone().into()],
+        ),
+    };
+    // The head row is moved before the rows are written: that takes its lock (PostgreSQL
+    // re-reads a row another transaction changed before matching it).
+    let mut rows = None;
+    if let Some(known) = known {
+        let (linked, head) = linked_rows(keys, known, &entries);
+        if txn.execute_raw(move_head(Some(known), &head)).await?.rows_affected() == 1 {
+            rows = Some((linked, head));
+        }
+    }
+    let (rows, head) = match rows {
+        Some(written) => written,
+        None => {
+            let lock = if backend == DbBackend::Postgres { " FOR UPDATE" } else { "" };
+            let current = txn
+                .query_one_raw(Statement::from_string(
+                    backend,
+                    format!("SELECT seq, link FROM audit_chain WHERE id = 1{lock}"),
+                ))
+                .await?
+                .ok_or_else(|| DbErr::Custom("the audit chain has no head row".into()))?;
+            let current = ChainHead { seq: current.try_get("", "seq")?, link: current.try_get("", "link")? };
+            let (linked, head) = linked_rows(keys, &current, &entries);
+            txn.execute_raw(move_head(None, &head)).await?;
+            (linked, head)
+        }
+    };
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<_> = rows.by_ref().take(500).collect();
+        audit_log::Entity::insert_many(batch).exec_without_returning(txn).await?;
+    }
+    Ok(Some(head))
+}
+
+/// The entries as rows linked one after another from `head`, and the head after them.
+fn linked_rows(
+    keys: &Keys,
+    head: &ChainHead,
+    entries: &[(DateTime<Utc>, AuditEntry)],
+) -> (Vec<audit_log::ActiveModel>, ChainHead) {
+    let (mut seq, mut link) = (head.seq, head.link.clone());
     let mut rows = Vec::with_capacity(entries.len());
-    for (at, entry) in entries {
+    for (at, entry) in entries.iter().cloned() {
         seq += 1;
         let mut model = audit_log::Model {
             id: 0,
@@ -195,14 +254,7 @@ pub(crate) async fn insert_all(
         active.id = NotSet;
         rows.push(active);
     }
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        let batch: Vec<_> = rows.by_ref().take(500).collect();
-        audit_log::Entity::insert_many(batch).exec_without_returning(txn).await?;
-    }
-    let sql = "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1";
-    txn.execute_raw(bound(backend, sql, [seq.into(), link.into()])).await?;
-    Ok(())
+    (rows, ChainHead { seq, link })
 }
 
 /// Writes one entry inside `txn`, the transaction of the change it records.
@@ -212,7 +264,7 @@ pub(crate) async fn insert(
     at: DateTime<Utc>,
     entry: AuditEntry,
 ) -> Result<(), DbErr> {
-    insert_all(keys, txn, vec![(at, entry)]).await
+    insert_all(keys, txn, None, vec![(at, entry)]).await.map(|_| ())
 }
 
 /// What `audit verify` found.
@@ -235,14 +287,21 @@ const PAGE: u64 = 5_000;
 impl Store {
     /// Records one entry in a transaction of its own.
     pub async fn record_audit(&self, at: DateTime<Utc>, entry: AuditEntry) -> Result<(), DbErr> {
-        self.record_audit_batch(vec![(at, entry)]).await
+        self.record_audit_batch(None, vec![(at, entry)]).await.map(|_| ())
     }
 
-    /// Writes many entries in one transaction (one commit, one sync to disk).
-    pub async fn record_audit_batch(&self, entries: Vec<(DateTime<Utc>, AuditEntry)>) -> Result<(), DbErr> {
+    /// Writes many entries in one transaction (one commit, one sync to disk), linked
+    /// after `known`, the head this caller wrote last, when it is still the head (see
+    /// [`insert_all`]). Returns the new head, for the next batch.
+    pub async fn record_audit_batch(
+        &self,
+        known: Option<&ChainHead>,
+        entries: Vec<(DateTime<Utc>, AuditEntry)>,
+    ) -> Result<Option<ChainHead>, DbErr> {
         let txn = self.begin_write().await?;
-        insert_all(&self.keys, &txn, entries).await?;
-        txn.commit().await
+        let head = insert_all(&self.keys, &txn, known, entries).await?;
+        txn.commit().await?;
+        Ok(head)
     }
 
     pub async fn audit_entries(&self, query: AuditQuery) -> Result<Vec<audit_log::Model>, DbErr> {

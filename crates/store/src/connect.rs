@@ -30,6 +30,8 @@ pub enum ConnectError {
 const SQLITE_CONNECTIONS: u32 = 4;
 /// Waiting this long for a lock or a pooled connection is a fault, not load.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// A pooled PostgreSQL connection idle this long is pinged before it is handed out.
+const PING_IF_IDLE_FOR: Duration = Duration::from_secs(30);
 /// Any number that fits both databases' int8; the key of the migration lock.
 const MIGRATION_LOCK_KEY: i64 = 0x706f_636b_6574;
 
@@ -104,7 +106,10 @@ impl Store {
             Backend::Sqlite => {
                 // WAL lets readers run beside the one writer; FULL syncs every commit so
                 // a power cut never loses a saved visit.
-                options.max_connections(SQLITE_CONNECTIONS).min_connections(1).map_sqlx_sqlite_opts(|o| {
+                // A SQLite connection is a file handle in this process: it cannot go stale,
+                // so it is never pinged before use (a ping is a hop to its thread and back).
+                options.max_connections(SQLITE_CONNECTIONS).min_connections(1).test_before_acquire(false);
+                options.map_sqlx_sqlite_opts(|o| {
                     o.journal_mode(SqliteJournalMode::Wal)
                         .synchronous(SqliteSynchronous::Full)
                         .foreign_keys(true)
@@ -117,7 +122,10 @@ impl Store {
                 });
             }
             Backend::Postgres => {
-                options.max_connections(16).min_connections(1);
+                // A connection idle this long may have been dropped by the server or a
+                // firewall, so it is pinged before use; a busy one is not (a ping per
+                // checkout is a round trip per statement).
+                options.max_connections(16).min_connections(1).test_before_acquire_if_idle_for(PING_IF_IDLE_FOR);
             }
         }
         let mut db = Database::connect(options).await?;

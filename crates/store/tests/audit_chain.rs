@@ -20,13 +20,21 @@ fn at(second: i64) -> DateTime<Utc> {
     DateTime::<Utc>::from_timestamp(1_790_000_000 + second, 123_456_789).expect("time")
 }
 
+/// Seven entries: a writer keeping the chain's head between its batches (as the server's
+/// audit writer does), with another writer appending behind its back in the middle.
 async fn fill(store: &Store) {
-    for i in 0..5 {
-        let entry = AuditEntry::new("patient.read", Outcome::Success).patient(i + 1).detail(format!("entry {i}"));
-        store.record_audit(at(i), entry).await.expect("record");
+    let read = |i: i64| AuditEntry::new("patient.read", Outcome::Success).patient(i + 1).detail(format!("entry {i}"));
+    let head = store.record_audit_batch(None, vec![(at(0), read(0))]).await.expect("first batch");
+    let head = store.record_audit_batch(head.as_ref(), vec![(at(1), read(1))]).await.expect("linked after its head");
+    for i in 2..4 {
+        store.record_audit(at(i), read(i)).await.expect("another writer");
     }
+    let stale = head.expect("a head");
+    assert_eq!(stale.seq, 2);
+    let head = store.record_audit_batch(Some(&stale), vec![(at(4), read(4))]).await.expect("after a stale head");
+    assert_eq!(head.as_ref().map(|h| h.seq), Some(5), "linked after the other writer's rows");
     let list = AuditEntry::new("patient.search", Outcome::Success).patients_shown([3, 1, 2]);
-    store.record_audit_batch(vec![(at(10), list.clone()), (at(11), list)]).await.expect("batch");
+    store.record_audit_batch(head.as_ref(), vec![(at(10), list.clone()), (at(11), list)]).await.expect("batch");
 }
 
 async fn tamper(store: &Store, sql: &str) {
