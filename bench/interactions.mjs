@@ -16,13 +16,12 @@
 // longer marked as the previous keyword's.
 //
 // Usage: node bench/interactions.mjs [--json out.json]     (make bench-interactions)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDemoServer } from './demo-server.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(repo, 'web', 'package.json'));
@@ -39,33 +38,6 @@ const webDist = resolve(process.env.WEB_DIST ?? join(repo, 'web', 'dist'));
 const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : null;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'pocketchart-interactions-'));
-  const port = await freePort();
-  const server = spawn(bin, ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'bench.db')}`, '--demo', '--web-dir', webDist], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, RUST_LOG: 'error' },
-  });
-  for (let i = 0; i < 480; i += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return { base: `http://127.0.0.1:${port}/app/`, stop: () => (server.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) };
-    await sleep(250);
-  }
-  throw new Error('the server did not become healthy');
-}
 
 /** Installed in every page: the marks, and a wait for content measured in animation frames. */
 function instrument() {
@@ -177,7 +149,7 @@ async function loginStarts(browser, base, record) {
 
 async function main() {
   const loadBefore = loadavg()[0];
-  const { base, stop } = await startServer();
+  const { base, stop } = await startDemoServer({ bin, name: 'interactions', webDir: webDist });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const results = {};
   try {
@@ -281,7 +253,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    stop();
+    await stop();
   }
 
   const rows = Object.entries(results).map(([name, values]) => ({ name, n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values) }));

@@ -13,12 +13,10 @@
 //   RUNS                 runs per page (default 3)
 //   PAGES                pages to run, separated by commas (default all)
 //   --no-write           print the table without touching docs/performance.md
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startDemoServer } from './demo-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
@@ -64,31 +62,6 @@ if (!existsSync(chromePath)) {
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => ok(port));
-    });
-  });
-}
-
-async function waitForHealth(url, server, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -126,18 +99,11 @@ async function logIn(browser, base) {
   if (failed) throw new Error('Logging in as demo failed');
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'pocketchart-lighthouse-'));
-const port = await freePort();
-const args = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'lighthouse.db')}`, '--demo'];
-if (webDir) args.push('--web-dir', webDir);
-const server = spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
-const origin = `http://127.0.0.1:${port}`;
-const base = `${origin}/app/`;
+const { origin, base, stop } = await startDemoServer({ bin, name: 'lighthouse', webDir });
 let chrome;
 let browser;
 const results = [];
 try {
-  await waitForHealth(`${origin}/api/health`, server, 60_000);
   // Chromium as Lighthouse's own CLI starts it; puppeteer-core connects to the same browser to log
   // in and empty the caches (local storage, which holds the session, is shared by its tabs).
   // Root in a container has no sandbox.
@@ -195,13 +161,7 @@ try {
 } finally {
   await browser?.disconnect().catch(() => undefined);
   await chrome?.kill();
-  if (server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
 
 const date = new Date().toISOString().slice(0, 10);

@@ -1,0 +1,50 @@
+// The demo practice's server for the browser benchmarks (lighthouse.mjs, interactions.mjs):
+// `serve --demo` on a free port with a fresh SQLite database in a temporary folder, optionally
+// serving a web build from a folder (`--web-dir`); `stop()` ends it and removes the folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+/** Starts `bin` and waits until it answers its health check; rejects if it exits or takes over `timeoutMs`. */
+export async function startDemoServer({ bin, name, webDir = null, timeoutMs = 120_000 }) {
+  const dir = mkdtempSync(join(tmpdir(), `pocketchart-${name}-`));
+  const port = await freePort();
+  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, `${name}.db`)}`, '--demo'];
+  if (webDir) args.push('--web-dir', webDir);
+  const server = spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${server.exitCode}`);
+    }
+    const healthy = await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false);
+    if (healthy) return { origin, base: `${origin}/app/`, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The server did not answer ${origin}/api/health within ${timeoutMs} ms`);
+}
