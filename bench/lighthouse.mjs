@@ -119,10 +119,16 @@ try {
         await coldCache(browser, origin);
       }
       // The login page is measured as a first visit (Lighthouse empties storage); the others keep
-      // the session, with the caches emptied above.
-      const result = await lighthouse(`${base}${target.path}`, { ...flags, port: chrome.port, disableStorageReset: target.loggedIn });
-      const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+      // the session, with the caches emptied above. A run whose trace Lighthouse could not record
+      // (NO_NAVSTART and the like, now and then on a busy machine) is made again, twice at most.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        lhr = (await lighthouse(`${base}${target.path}`, { ...flags, port: chrome.port, disableStorageReset: target.loggedIn })).lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+        console.error(`${target.name} run ${run}: ${lhr.runtimeError.code}; measuring again`);
+        if (target.loggedIn) await coldCache(browser, origin);
+      }
       const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
       if (target.loggedIn && finalUrl.endsWith('/login')) throw new Error(`${target.name}: the page went to the login screen (not logged in)`);
       const sample = {
