@@ -2,36 +2,52 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { registerRoutePreload } from '@/lib/route-preload';
+import {
+  loadAcknowledgments,
+  loadAppointments,
+  loadAppShell,
+  loadDashboard,
+  loadDayView,
+  loadHelp,
+  loadLanding,
+  loadNotFound,
+  loadOrders,
+  loadPatientArea,
+  loadPatients,
+  loadPreferences,
+  loadReferrers,
+  loadSessionRoot,
+  preloadFirstPage,
+} from './page-loaders';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 
-// Each feature's screen is its own chunk, loaded when first visited. The session root (guard,
-// preload and the query cache) and the app shell (bar, drawer, navigation) are one too, fetched
-// together: the login page needs neither.
+// Each feature's screen is its own chunk, loaded when first visited (the first page's at start:
+// page-loaders). The session root (guard, preload and the query cache) and the app shell (bar,
+// drawer, navigation) are one too, fetched together: the login page needs neither.
 const RequireSession = lazy(() => {
-  void import('./shell/AppShell');
-  return import('./session/SessionRoot').then((m) => ({ default: m.SessionRoot }));
+  void loadAppShell();
+  return loadSessionRoot().then((m) => ({ default: m.SessionRoot }));
 });
-const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 // '/' (a redirect by the Default View preference) and the unknown-address page only show after
 // login, so they load with the first page, not with the login page.
-const LandingPage = lazy(() => import('./routes/Landing').then((m) => ({ default: m.Landing })));
-const NotFoundPage = lazy(() => import('./routes/NotFound').then((m) => ({ default: m.NotFound })));
+const LandingPage = lazy(() => loadLanding().then((m) => ({ default: m.Landing })));
+const NotFoundPage = lazy(() => loadNotFound().then((m) => ({ default: m.NotFound })));
 const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
-const DashboardPage = lazy(() => import('./routes/dashboard'));
-const PatientsPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.PatientsRoute })));
-const SearchPage = lazy(() => import('./routes/patients').then((m) => ({ default: m.SearchRoute })));
-const loadPatientArea = () => import('./routes/patient-area');
-const loadAppointments = () => import('./routes/appointments');
+const DashboardPage = lazy(loadDashboard);
+const PatientsPage = lazy(() => loadPatients().then((m) => ({ default: m.PatientsRoute })));
+const SearchPage = lazy(() => loadPatients().then((m) => ({ default: m.SearchRoute })));
 const PatientArea = lazy(loadPatientArea);
 const AppointmentsRoutes = lazy(loadAppointments);
 // Loaded early when the user points at a patient or at the schedule (issue 17).
 registerRoutePreload('patient', loadPatientArea);
-registerRoutePreload('schedule', () => Promise.all([loadAppointments(), import('@/features/appointments/components/DayView')]));
-const OrdersRoutes = lazy(() => import('@/features/orders/routes/OrdersRoutes'));
-const PreferencesPage = lazy(() => import('@/features/preferences/routes/PreferencesPage'));
-const ReferrersRoutes = lazy(() => import('@/features/referrers/routes/ReferrersRoutes'));
-const HelpPage = lazy(() => import('@/features/help/routes/HelpPage'));
-const AcknowledgmentsPage = lazy(() => import('@/features/help/routes/AcknowledgmentsPage'));
+registerRoutePreload('schedule', () => Promise.all([loadAppointments(), loadDayView()]));
+const OrdersRoutes = lazy(loadOrders);
+const PreferencesPage = lazy(loadPreferences);
+const ReferrersRoutes = lazy(loadReferrers);
+const HelpPage = lazy(loadHelp);
+const AcknowledgmentsPage = lazy(loadAcknowledgments);
+preloadFirstPage();
 
 function page(Screen: ComponentType) {
   return (

@@ -6,6 +6,7 @@ import { NewOrderDialog } from '@/features/orders';
 import PatientArea from '@/features/patients/routes/PatientArea';
 import type { PatientAreaSlots } from '@/features/patients/components/patient-area-slots';
 import { NewVitalsDialog } from '@/features/vitals';
+import { loadClinicalBoard } from '../page-loaders';
 
 // A chart section's page is its own chunk too (the clinical feature's sections).
 const ClinicalSectionLazy = lazy(() => import('@/features/clinical/sections/routes/ClinicalSectionPage'));
@@ -21,7 +22,7 @@ function ClinicalSectionPage(props: { patientId: number; section: string | undef
 // One measurement's page is its own chunk, loaded when first visited.
 const VitalsDetail = lazy(() => import('@/features/vitals/routes/VitalsDetail'));
 // So is the Clinical board.
-const ClinicalBoard = lazy(() => import('@/features/clinical/routes/ClinicalBoard'));
+const ClinicalBoard = lazy(loadClinicalBoard);
 // And the Billing Order (its dialogs and drag and drop with it).
 const BillingOrderLazy = lazy(() => import('@/features/billing/routes/BillingOrderPage'));
 

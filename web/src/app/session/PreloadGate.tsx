@@ -1,10 +1,12 @@
-import { useQueries } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { preferencesQueryOptions } from '@/api/preferences/get-preferences';
 import { REFERENCE_LISTS, referenceListQueryOptions } from '@/api/references/get-reference-list';
 import { providersQueryOptions } from '@/api/users/get-providers';
 import { usersQueryOptions } from '@/api/users/get-users';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
+import { loadLanding } from '../page-loaders';
 import { useApiErrors } from '../shell/api-error-store';
 import { LoadingFailedDialog } from './LoadingFailedDialog';
 import { logout } from './actions';
@@ -22,6 +24,13 @@ export function PreloadGate({ userId, children }: { userId: number; children: Re
       ...REFERENCE_LISTS.map((name) => referenceListQueryOptions(name)),
     ],
   });
+  // '/' goes to the Default View: its code loads as soon as the preferences name it, while the
+  // rest of the preload is still on its way (a login always lands on '/').
+  const atLanding = useLocation().pathname === '/';
+  const defaultView = useQuery(preferencesQueryOptions(userId)).data?.defaultView;
+  useEffect(() => {
+    if (atLanding && defaultView !== undefined) void loadLanding().then((m) => m.preloadLanding(defaultView));
+  }, [atLanding, defaultView]);
   // The API Error overlay (if any) is read first; then 'Loading Failed' offers Retry.
   const apiErrorsPending = useApiErrors().length > 0;
   const failed = results.filter((r) => r.isError);

@@ -1,0 +1,72 @@
+import { getSession, subscribeSession } from '@/lib/session';
+
+/**
+ * The code of the pages after login, one loader per chunk: the router's lazy() uses these, and
+ * the first page's are called at start (issue 17), so a page's chunk loads while the session
+ * root and the preload do, not after them. The address is known before anything renders.
+ */
+export const loadSessionRoot = () => import('./session/SessionRoot');
+export const loadAppShell = () => import('./shell/AppShell');
+export const loadLanding = () => import('./routes/Landing');
+export const loadNotFound = () => import('./routes/NotFound');
+export const loadDashboard = () => import('./routes/dashboard');
+export const loadPatients = () => import('./routes/patients');
+export const loadPatientArea = () => import('./routes/patient-area');
+export const loadClinicalBoard = () => import('@/features/clinical/routes/ClinicalBoard');
+export const loadAppointments = () => import('./routes/appointments');
+export const loadDayView = () => import('@/features/appointments/components/DayView');
+export const loadOrders = () => import('@/features/orders/routes/OrdersRoutes');
+export const loadPreferences = () => import('@/features/preferences/routes/PreferencesPage');
+export const loadReferrers = () => import('@/features/referrers/routes/ReferrersRoutes');
+export const loadHelp = () => import('@/features/help/routes/HelpPage');
+export const loadAcknowledgments = () => import('@/features/help/routes/AcknowledgmentsPage');
+
+type Loader = () => Promise<unknown>;
+
+/** The chunks each page (by the first part of its path under /app) shows with, beyond the session root and app shell. */
+const PAGES: Record<string, Loader[]> = {
+  '': [loadLanding],
+  dashboard: [loadDashboard],
+  search: [loadPatients],
+  patients: [loadPatients],
+  appointments: [loadAppointments, loadDayView],
+  orders: [loadOrders],
+  referrals: [loadReferrers],
+  preferences: [loadPreferences],
+  help: [loadHelp],
+  acknowledgments: [loadAcknowledgments],
+};
+
+/** What `path` (under /app, without it) shows with: a patient's page is the patient area (the board on /clinical). */
+export function pageLoaders(path: string): Loader[] {
+  const [first = '', id, section, more] = path.split('/').filter(Boolean);
+  if (first === 'patients' && id) return section === 'clinical' && !more ? [loadPatientArea, loadClinicalBoard] : [loadPatientArea];
+  // The login page and index.html (a redirect) need none of it; an appointment's page no day view.
+  if (first === 'login' || first === 'index.html') return [];
+  if (first === 'appointments' && id) return [loadAppointments];
+  return PAGES[first] ?? [loadNotFound];
+}
+
+/** Starts loading a page after login with everything it shows with (the browser keeps what it has loaded). */
+export function preloadPage(path: string): void {
+  for (const load of [loadSessionRoot, loadAppShell, ...pageLoaders(path)]) void load().catch(() => undefined);
+}
+
+const BASE = '/app';
+
+/**
+ * At start: the page in the address, if a session is held (a logged-out visitor gets the login
+ * page, which needs none of it); at login: '/', where every login lands.
+ */
+export function preloadFirstPage(): void {
+  const { pathname } = window.location;
+  if (getSession().status === 'authenticated' && (pathname === BASE || pathname.startsWith(`${BASE}/`))) {
+    preloadPage(pathname.slice(BASE.length));
+  }
+  let status = getSession().status;
+  subscribeSession(() => {
+    const next = getSession().status;
+    if (next === 'authenticated' && status !== 'authenticated') preloadPage('/');
+    status = next;
+  });
+}
