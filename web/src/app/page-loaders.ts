@@ -1,4 +1,4 @@
-import { getSession, subscribeSession } from '@/lib/session';
+import { getSession } from '@/lib/session';
 
 /**
  * The code of the pages after login, one loader per chunk: the router's lazy() uses these, and
@@ -56,17 +56,11 @@ const BASE = '/app';
 
 /**
  * At start: the page in the address, if a session is held (a logged-out visitor gets the login
- * page, which needs none of it); at login: '/', where every login lands.
+ * page, which needs none of it). After a login, the preload gate starts '/' and its Default View.
  */
 export function preloadFirstPage(): void {
   const { pathname } = window.location;
   if (getSession().status === 'authenticated' && (pathname === BASE || pathname.startsWith(`${BASE}/`))) {
     preloadPage(pathname.slice(BASE.length));
   }
-  let status = getSession().status;
-  subscribeSession(() => {
-    const next = getSession().status;
-    if (next === 'authenticated' && status !== 'authenticated') preloadPage('/');
-    status = next;
-  });
 }
