@@ -10,15 +10,23 @@ export const FALLBACK_TIME_ZONE = 'UTC';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Each zone's check, made once: a page reads the practice's zone at every render, and building a formatter is slow on a phone. */
+const checkedZones = new Map<string, string>();
+
 /** A zone Intl knows, else UTC (the server's default). */
 export function validTimeZone(zone: string | null | undefined): string {
   if (!zone) return FALLBACK_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return FALLBACK_TIME_ZONE;
+  let valid = checkedZones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = zone;
+    } catch {
+      valid = FALLBACK_TIME_ZONE;
+    }
+    checkedZones.set(zone, valid);
   }
+  return valid;
 }
 
 function formatter(zone: string): Intl.DateTimeFormat {
