@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { cloneElement, isValidElement, useEffect, useMemo, useRef, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, memo, useEffect, useMemo, useRef, type ReactElement, type ReactNode } from 'react';
 import { Calendar, dateFnsLocalizer, type EventPropGetter, type Formats, type SlotInfo } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import type { Appointment, Transparency } from '@/api/scheduling/keys';
@@ -12,9 +12,21 @@ import { CALENDAR_STEP_MINUTES, CALENDAR_TIMESLOTS, LONG_PRESS_MS } from '../lib
 // Weeks start on Sunday (spec part 2, section 9).
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 0 }), getDay, locales: { 'en-US': enUS } });
 
-const range = ({ start, end }: { start: Date; end: Date }) => `${format(start, 'h:mm a')} – ${format(end, 'h:mm a')}`;
+const clockTimes = new Map<number, string>();
+/** 'h:mm a', each time of day formatted once: the calendar asks again for every label at every render. */
+function clockTime(date: Date): string {
+  const minute = date.getHours() * 60 + date.getMinutes();
+  let text = clockTimes.get(minute);
+  if (text === undefined) {
+    text = format(date, 'h:mm a');
+    clockTimes.set(minute, text);
+  }
+  return text;
+}
+
+const range = ({ start, end }: { start: Date; end: Date }) => `${clockTime(start)} – ${clockTime(end)}`;
 const FORMATS: Formats = {
-  timeGutterFormat: 'h:mm a',
+  timeGutterFormat: clockTime,
   eventTimeRangeFormat: range,
   selectRangeFormat: range,
   dayHeaderFormat: 'EEEE MM/dd/yyyy',
@@ -97,7 +109,7 @@ function eventTooltip(event: CalendarEvent): string {
  * the practice's: instants are drawn on the practice's wall clock. Dragging (a long press on
  * touch) on empty time hands back the span; tapping an appointment opens it.
  */
-export default function DayView({
+function DayView({
   date,
   zone,
   appointments,
@@ -224,3 +236,6 @@ export default function DayView({
     </Box>
   );
 }
+
+/** Rendered again only when a prop changes (the schedule keeps them the same objects meanwhile). */
+export default memo(DayView);

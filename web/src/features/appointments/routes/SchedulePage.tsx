@@ -22,7 +22,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import type { ApptFilters } from '@/api/preferences/model';
@@ -113,7 +113,9 @@ export default function SchedulePage() {
   const filterCount = apptFilterCount(filters);
   const wholeDay = useDayAppointments(dayQuery(date, withoutApptFilters(filters)), filterCount > 0);
   const blockOuts = useTransparencies(date, query.resources);
-  const hours = calendarHours(prefs['scheduling.calendarStartTime'], prefs['scheduling.calendarEndTime']);
+  const startTime = prefs['scheduling.calendarStartTime'];
+  const endTime = prefs['scheduling.calendarEndTime'];
+  const hours = useMemo(() => calendarHours(startTime, endTime), [startTime, endTime]);
 
   const go = (next: { date?: string; resource?: number | null }) => {
     const p = new URLSearchParams(params);
@@ -147,8 +149,15 @@ export default function SchedulePage() {
   const step = (direction: 1 | -1) => go({ resource: stepResource(resources, resourceId, direction) });
 
   const appointments = day.data ?? [];
-  const resourceAppointments = appointments.filter((a) => a.resourceId === resourceId);
-  const resourceBlockOuts = (blockOuts.data ?? []).filter((b) => b.resourceId === resourceId);
+  // The day view's props stay the same objects while nothing it shows changes: the calendar
+  // (a slot element per 15 minutes) then skips the page's renders as the queries settle (issue 17).
+  const resourceAppointments = useMemo(() => (day.data ?? []).filter((a) => a.resourceId === resourceId), [day.data, resourceId]);
+  const resourceBlockOuts = useMemo(() => (blockOuts.data ?? []).filter((b) => b.resourceId === resourceId), [blockOuts.data, resourceId]);
+  const openAppointment = useCallback((id: number) => navigate(`/appointments/${id}`), [navigate]);
+  const selectSlot = useCallback(
+    (start: Date, end: Date) => setChoosing({ start, length: Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000)), resourceId, patientId: null }),
+    [resourceId, setChoosing],
+  );
   const neighbours = neighbourDays(date);
   // Once the day shows, the days either side are asked for: Previous and Next then show at once
   // (a resource is the same day's answer filtered, so switching resource asks nothing).
@@ -277,10 +286,8 @@ export default function SchedulePage() {
                   blockOuts={resourceBlockOuts}
                   hours={hours}
                   colors={prefs.apptColors}
-                  onOpen={(id) => navigate(`/appointments/${id}`)}
-                  onSelectSlot={(start, end) =>
-                    startNew({ start, length: Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000)), resourceId, patientId: null })
-                  }
+                  onOpen={openAppointment}
+                  onSelectSlot={selectSlot}
                 />
               </Suspense>
             )}
