@@ -2,17 +2,17 @@
 //! with `domain::search::score`. The databases only ever answer key-ordered index
 //! ranges and the ranking happens here, so SQLite and PostgreSQL give the same answer.
 //!
-//! A search costs two statements (three when it looks for typos): the candidates, and
-//! the result markers of the best 25. Each statement reads only the columns ranking
-//! and the result list need.
+//! A search costs two statements: the candidates, and the result markers of the best
+//! 25 (three when a single word finds fewer than 25 as typed and looks for typos). Each
+//! statement reads only the columns ranking and the result list need.
 
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use domain::clinical::input::{ALERTING_ALLERGY_STATUS, NOT_ALERTING_VERIFICATIONS};
 use domain::patient::PatientFields;
-use domain::search::{CandidateKeys, PhoneQuery, SearchQuery, fold_name, is_possible_duplicate, score};
-use sea_orm::sea_query::{Alias, Asterisk, Query, SelectStatement, UnionType};
+use domain::search::{CandidateKeys, PhoneQuery, SearchQuery, fold_name, is_possible_duplicate, score, typo_allowance};
+use sea_orm::sea_query::{Alias, Asterisk, Expr, Query, SelectStatement, UnionType};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbBackend, FromQueryResult, Statement, Value};
 
 use crate::entities::{patient, patient_phone};
@@ -169,10 +169,18 @@ fn select_for(lookup: &CandidateLookup, limit: u64) -> SelectStatement {
     select.order_by(C::Id, sea_orm::Order::Asc).limit(limit).to_owned()
 }
 
-/// `?, ?, ?` or `$3, $4, $5`: bound placeholders for a hand-written statement.
-fn placeholders(backend: DbBackend, first: usize, count: usize) -> String {
-    (first..first + count)
-        .map(|n| if backend == DbBackend::Postgres { format!("${n}") } else { "?".to_owned() })
+/// `(?, ?), (?, ?)` or `($2::bigint, $3::bigint), ($4::bigint, $5::bigint)`: bound pairs
+/// of ids for a VALUES list (PostgreSQL is told their type: nothing else in it names one).
+fn id_pair_placeholders(backend: DbBackend, first: usize, count: usize) -> String {
+    (0..count)
+        .map(|i| {
+            let n = first + 2 * i;
+            if backend == DbBackend::Postgres {
+                format!("(${n}::bigint, ${}::bigint)", n + 1)
+            } else {
+                "(?, ?)".to_owned()
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -180,10 +188,17 @@ fn placeholders(backend: DbBackend, first: usize, count: usize) -> String {
 impl Store {
     /// The rows of several lookups, in one statement.
     pub async fn search_candidates(&self, lookups: &[(CandidateLookup, u64)]) -> Result<Vec<SearchRow>, DbErr> {
+        Ok(self.candidates_by_lookup(lookups).await?.into_iter().map(|(_, row)| row).collect())
+    }
+
+    /// The rows of several lookups in one statement, each with the position of the
+    /// lookup that found it.
+    async fn candidates_by_lookup(&self, lookups: &[(CandidateLookup, u64)]) -> Result<Vec<(usize, SearchRow)>, DbErr> {
         let mut branches = lookups.iter().enumerate().map(|(i, (lookup, limit))| {
             // Each branch keeps its own ORDER BY and LIMIT inside a subquery.
             Query::select()
                 .column(Asterisk)
+                .expr_as(Expr::val(i64::try_from(i).unwrap_or(i64::MAX)), Alias::new("lookup"))
                 .from_subquery(select_for(lookup, *limit), Alias::new(format!("lookup{i}")))
                 .to_owned()
         });
@@ -192,7 +207,12 @@ impl Store {
             statement.union(UnionType::All, branch);
         }
         let rows = self.db.query_all(&statement).await?;
-        rows.iter().map(|row| SearchRow::from_query_result(row, "")).collect()
+        rows.iter()
+            .map(|row| {
+                let lookup: i64 = row.try_get("", "lookup")?;
+                Ok((usize::try_from(lookup).unwrap_or(usize::MAX), SearchRow::from_query_result(row, "")?))
+            })
+            .collect()
     }
 
     /// Name keys within a typo of `word`, from the in-memory index (loaded on first use
@@ -251,19 +271,34 @@ impl Store {
                     });
                 }
             }
+            let exact_lookups = lookups.len();
+            // A whole name (two words or more, each long enough to hold a typo) seldom
+            // fills the page by its exact spelling, so its typo lookups go in the same
+            // statement: one round trip instead of two. Their rows count only as below.
+            let whole_name = query.names.len() >= 2 && query.names.iter().all(|word| typo_allowance(word) > 0);
+            if whole_name {
+                lookups.extend(self.typo_lookups_of(&readings).await?);
+            }
             let lookups: Vec<_> = lookups.into_iter().map(|lookup| (lookup, CANDIDATES_PER_LOOKUP)).collect();
-            consider(self.search_candidates(&lookups).await?, &mut found);
-            // Too few by exact spelling: look for typos, which always rank lower. (Asking
-            // for them every time costs more than this second statement: a short word
-            // has dozens of names one edit away, each an index seek.)
+            let (exact, typo): (Vec<_>, Vec<_>) =
+                self.candidates_by_lookup(&lookups).await?.into_iter().partition(|(i, _)| *i < exact_lookups);
+            consider(exact.into_iter().map(|(_, row)| row).collect(), &mut found);
+            // Too few by exact spelling: add the typos, which always rank lower. (Asking
+            // for them with every short word costs more than this second statement: a
+            // short word has dozens of names one edit away, each an index seek.)
             if found.len() < limit {
-                let mut typo = Vec::new();
-                for (last, first) in &readings {
-                    typo.extend(
-                        self.typo_lookups(last, first).await?.into_iter().map(|lookup| (lookup, CANDIDATES_PER_LOOKUP)),
-                    );
-                }
-                consider(self.search_candidates(&typo).await?, &mut found);
+                let typo = if whole_name {
+                    typo.into_iter().map(|(_, row)| row).collect()
+                } else {
+                    let lookups: Vec<_> = self
+                        .typo_lookups_of(&readings)
+                        .await?
+                        .into_iter()
+                        .map(|lookup| (lookup, CANDIDATES_PER_LOOKUP))
+                        .collect();
+                    self.search_candidates(&lookups).await?
+                };
+                consider(typo, &mut found);
             }
         }
 
@@ -277,6 +312,15 @@ impl Store {
         });
         ranked.truncate(limit);
         self.enrich(ranked, today).await
+    }
+
+    /// Lookups for names one typo away from each reading of the words.
+    async fn typo_lookups_of(&self, readings: &[(String, String)]) -> Result<Vec<CandidateLookup>, DbErr> {
+        let mut lookups = Vec::new();
+        for (last, first) in readings {
+            lookups.extend(self.typo_lookups(last, first).await?);
+        }
+        Ok(lookups)
     }
 
     /// Lookups for names one typo away from what was typed.
@@ -373,26 +417,34 @@ impl Store {
             return Ok(Vec::new());
         }
         let backend = self.db.get_database_backend();
-        let ids: Vec<i64> = ranked.iter().map(|(_, row)| row.id).collect();
+        // The rows already hold each patient's account: the statement starts from
+        // (patient, account) pairs, so it looks up each account but not the patient again.
+        let pairs = id_pair_placeholders(backend, 2, ranked.len());
         let date_placeholder = if backend == DbBackend::Postgres { "$1" } else { "?" };
         let sql = format!(
-            "SELECT p.id, a.account_provider_id, \
-               CASE WHEN EXISTS (SELECT 1 FROM patient_alerts x WHERE x.patient_id = p.id) THEN 1 ELSE 0 END AS patient_alerts, \
-               CASE WHEN EXISTS (SELECT 1 FROM allergies x WHERE x.patient_id = p.id \
+            "SELECT p.column1 AS id, a.account_provider_id, \
+               CASE WHEN EXISTS (SELECT 1 FROM patient_alerts x WHERE x.patient_id = p.column1 {probe}) THEN 1 ELSE 0 END AS patient_alerts, \
+               CASE WHEN EXISTS (SELECT 1 FROM allergies x WHERE x.patient_id = p.column1 \
                  AND LOWER(TRIM(x.status)) = '{active}' \
-                 AND LOWER(TRIM(x.verification_status)) NOT IN ('{refuted}', '{in_error}')) \
+                 AND LOWER(TRIM(x.verification_status)) NOT IN ('{refuted}', '{in_error}') {probe}) \
                  THEN 1 ELSE 0 END AS allergies, \
-               CASE WHEN EXISTS (SELECT 1 FROM account_alerts x WHERE x.account_id = p.account_id \
-                 AND (x.expiration IS NULL OR x.expiration >= {date_placeholder})) THEN 1 ELSE 0 END AS account_alerts \
-             FROM patients p JOIN accounts a ON a.id = p.account_id WHERE p.id IN ({})",
-            placeholders(backend, 2, ids.len()),
+               CASE WHEN EXISTS (SELECT 1 FROM account_alerts x WHERE x.account_id = p.column2 \
+                 AND (x.expiration IS NULL OR x.expiration >= {date_placeholder}) {probe}) THEN 1 ELSE 0 END AS account_alerts \
+             FROM (VALUES {pairs}) p JOIN accounts a ON a.id = p.column2",
+            // Each marker is an index probe per patient shown. Without the OFFSET,
+            // PostgreSQL may read a small table whole into a hash for 25 rows (account
+            // alerts: a scan of every alert, most of the call's time).
+            probe = "LIMIT 1 OFFSET 0",
             // Constants of the domain's rule (plain lower-case words), not request input.
             active = ALERTING_ALLERGY_STATUS,
             refuted = NOT_ALERTING_VERIFICATIONS[0],
             in_error = NOT_ALERTING_VERIFICATIONS[1],
         );
         let mut values: Vec<Value> = vec![today.into()];
-        values.extend(ids.iter().map(|id| Value::from(*id)));
+        for (_, row) in &ranked {
+            values.push(row.id.into());
+            values.push(row.account_id.into());
+        }
         let rows = self.db.query_all_raw(Statement::from_sql_and_values(backend, sql, values)).await?;
         let mut markers: HashMap<i64, (Option<i64>, bool, bool, bool)> = HashMap::new();
         for row in rows {
@@ -448,7 +500,10 @@ mod tests {
 
     #[test]
     fn placeholders_suit_each_database() {
-        assert_eq!(placeholders(DbBackend::Sqlite, 2, 3), "?, ?, ?");
-        assert_eq!(placeholders(DbBackend::Postgres, 2, 3), "$2, $3, $4");
+        assert_eq!(id_pair_placeholders(DbBackend::Sqlite, 2, 2), "(?, ?), (?, ?)");
+        assert_eq!(
+            id_pair_placeholders(DbBackend::Postgres, 2, 2),
+            "($2::bigint, $3::bigint), ($4::bigint, $5::bigint)"
+        );
     }
 }

@@ -17,6 +17,7 @@ on_both_databases!(
     one_order_costs_three_statements,
     every_sections_count_costs_one_statement_and_a_section_one_more,
     a_request_costs_the_same_for_a_long_page_as_a_short_one,
+    a_whole_name_search_asks_for_exact_and_mistyped_names_at_once,
 );
 
 /// The statements `run` makes (the least of three tries, so a background write that
@@ -142,4 +143,29 @@ async fn a_request_costs_the_same_for_a_long_page_as_a_short_one(app: TestApp) {
     let least = |limit: usize| cost.iter().filter(|(l, ..)| *l == limit).map(|(.., n)| *n).min().expect("measured");
     assert!(cost.iter().any(|(limit, rows, _)| *limit == 200 && *rows > 25), "a long page: {cost:?}");
     assert!(least(5) <= 8 && least(200) == least(5), "{cost:?}");
+}
+
+/// 'Last, First' seldom fills a page by its exact spelling: the names a typo away are
+/// asked for in the same statement as the exact ones, then the markers of those shown.
+async fn a_whole_name_search_asks_for_exact_and_mistyped_names_at_once(app: TestApp) {
+    let today = crate::helpers::start_time().date_naive();
+    let patient = app.store.patients_by_ids(&[1]).await.expect("read").pop().expect("patient 1");
+    let (last, first) = (patient.last_name.clone(), patient.first_name.clone());
+    assert!(last.len() >= 4 && first.len() >= 3, "a demo name long enough to mistype: {last}, {first}");
+    // The last name with its last two letters swapped: one typo.
+    let mut chars: Vec<char> = last.chars().collect();
+    let n = chars.len();
+    chars.swap(n - 1, n - 2);
+    let mistyped: String = chars.into_iter().collect();
+    for typed in [format!("{last}, {first}"), format!("{mistyped}, {first}"), format!("{first} {mistyped}")] {
+        let query = domain::search::parse_query(&typed, today);
+        let (query, shown) = (&query, &typed);
+        let cost = statements_of(&app.store, |s| async move {
+            let hits = s.search_patients(query, 25, today).await.expect("search");
+            assert!(hits.iter().any(|hit| hit.patient.id == 1), "{shown:?} finds patient 1");
+            hits.len()
+        })
+        .await;
+        assert_eq!(cost, 2, "{typed:?}: the candidates, then the markers of those shown");
+    }
 }
