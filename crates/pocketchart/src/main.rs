@@ -21,6 +21,11 @@ use store::audit::{AuditEntry, Outcome};
 use store::keys::Keys;
 use store::users::NewUser;
 
+// mimalloc: fewer cycles per allocation than the system allocator under many threads
+// (issue 17: allocation was 12% of the server's CPU at 32 clients).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "pocketchart", version, about = "Practice-management server for medical and dental practices")]
 struct Cli {
