@@ -3,8 +3,9 @@
 //! ranges and the ranking happens here, so SQLite and PostgreSQL give the same answer.
 //!
 //! A search costs two statements: the candidates, and the result markers of the best
-//! 25 (three when a single word finds fewer than 25 as typed and looks for typos). Each
-//! statement reads only the columns ranking and the result list need.
+//! 25. A single word, or a name with a word too short to hold a typo, costs a third when
+//! fewer than 25 match as typed: the names a typo away. Each statement reads only the
+//! columns ranking and the result list need.
 
 use std::collections::HashMap;
 
