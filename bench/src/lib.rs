@@ -2,6 +2,11 @@
 
 use std::time::Duration;
 
+// The server's allocator, for every benchmark binary (they all link this crate), so the
+// store's calls are measured as the server makes them.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Percentiles of a set of latencies.
 #[derive(Clone, Copy, Debug)]
 pub struct Summary {

@@ -19,10 +19,6 @@ use store::Store;
 use store::audit::{AuditEntry, Outcome};
 use store::billing::{NewBillingOrder, fee_line};
 
-// The server's allocator, so the store's calls are measured as the server makes them.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 struct Args {
     #[arg(long)]

@@ -9,10 +9,6 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-// The server's allocator, so the store's calls are measured as the server makes them.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 struct Args {
     #[arg(long, default_value_t = 15)]

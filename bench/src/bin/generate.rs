@@ -8,10 +8,6 @@ use std::time::Instant;
 use clap::Parser;
 use demo::large::{self, LargeTable};
 
-// The server's allocator (the generator writes through the same store).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 struct Args {
     #[arg(long)]

@@ -9,10 +9,6 @@ use clap::Parser;
 use domain::orders::expand_statuses;
 use store::orders::OrderFilter;
 
-// The server's allocator, so the store's calls are measured as the server makes them.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 struct Args {
     #[arg(long)]

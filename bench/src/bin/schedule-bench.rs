@@ -14,10 +14,6 @@ use clap::Parser;
 use rand::{Rng, SeedableRng};
 use store::Store;
 
-// The server's allocator, so the store's calls are measured as the server makes them.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 struct Args {
     #[arg(long)]

@@ -19,10 +19,6 @@ use rand::{Rng, SeedableRng};
 use store::Store;
 use store::search::{CandidateLookup, KeyMatch};
 
-// The server's allocator, so the store's calls are measured as the server makes them.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 struct Args {
     #[arg(long)]
