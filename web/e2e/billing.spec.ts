@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
-import { format } from 'date-fns';
 import { expect, SHOWCASE_PATIENT, test, type ServerApi } from './fixtures';
 import { checkLayout } from './layout';
 
@@ -113,7 +112,7 @@ test.describe('Billing Order at 360x640', () => {
     expect(evaluation?.code, 'the demo fee schedule has PC-EXAM').toBe('PC-EXAM');
 
     await page.goto(`patients/${patient.patientId}/new_charge`);
-    await expect(main(page).getByLabel('Procedure Date')).toHaveValue(format(new Date(), 'yyyy-MM-dd'));
+    await expect(main(page).getByLabel('Procedure Date')).toHaveValue(await browserToday(page));
     await expect(main(page).getByRole('combobox', { name: 'Provider', exact: true })).toHaveValue('3');
     await expect(main(page).getByRole('region', { name: 'Diagnosis' })).toBeVisible();
     await expect(main(page).getByTestId('no-diagnoses')).toBeVisible();
@@ -342,3 +341,11 @@ test.describe('Billing Order at 1280x800', () => {
     await clean(page, 'billing-charge-form-desktop');
   });
 });
+
+/** Today as the browser sees it (its time zone, not the test machine's): 'yyyy-MM-dd'. */
+async function browserToday(page: import('@playwright/test').Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+}

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { format } from 'date-fns';
 import { expect, test } from './fixtures';
 import { checkLayout } from './layout';
 
@@ -432,10 +431,18 @@ test.describe('Charting on a desktop at 1280x800', () => {
     await expect(form.getByLabel('Resolved')).toBeFocused();
     await expect(form.getByText('Required field')).toBeVisible();
     await noAxeViolations(page);
-    await form.getByLabel('Resolved').fill(format(new Date(), 'yyyy-MM-dd'));
+    await form.getByLabel('Resolved').fill(await browserToday(page));
     await save(form).click();
     await expect(form).toBeHidden();
     await expect(main(page).getByTestId('history-version')).toHaveCount(2);
     await expect(main(page).getByTestId('history-version').first()).toContainText('Status: Active → Resolved');
   });
 });
+
+/** Today as the browser sees it (its time zone, not the test machine's): 'yyyy-MM-dd'. */
+async function browserToday(page: import('@playwright/test').Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+}
