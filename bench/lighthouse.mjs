@@ -12,6 +12,13 @@
 //   CHROME_PATH          Chromium (default /usr/bin/chromium); nothing is ever downloaded
 //   RUNS                 runs per page (default 3)
 //   PAGES                pages to run, separated by commas (default all)
+//   CACHE                how the pages after login start (default installed):
+//                          installed  the installed app reopened: the service worker and its caches kept
+//                                     (every script from the worker's cache, as the issue measured), the
+//                                     HTTP cache emptied
+//                          cold       the HTTP cache, the service worker and its caches emptied: every
+//                                     script over the throttled network
+//   LH_DEBUG             print the failing audits' elements and keep each run's whole report
 //   --no-write           print the table without touching docs/performance.md
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -36,6 +43,11 @@ const bin = (() => {
 const webDir = process.env.POCKETCHART_WEB_DIR ? resolve(process.cwd(), process.env.POCKETCHART_WEB_DIR) : null;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
+const cache = process.env.CACHE ?? 'installed';
+if (!['installed', 'cold'].includes(cache)) {
+  console.error(`CACHE is 'installed' or 'cold', not '${cache}'.`);
+  process.exit(1);
+}
 const write = !process.argv.includes('--no-write');
 const DEMO = { username: 'demo', password: 'demo' };
 /** A demo patient with a full chart (the browser tests use the same one). */
@@ -77,6 +89,22 @@ async function coldCache(browser, origin) {
   await page.close();
 }
 
+/**
+ * The installed app before a reopen: its service worker active with every script precached (it is
+ * registered by the app shell after login; active only once its install has cached them all), and
+ * the HTTP cache empty, so what the worker does not serve comes over the throttled network.
+ */
+async function installedApp(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(`${base}dashboard`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="toolbar-title"]');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await page.close();
+}
+
 /** Whether the browser holds a session: the app's token (key ending 'jwt') in local storage. */
 async function loggedIn(browser, base) {
   const page = await browser.newPage();
@@ -95,6 +123,8 @@ async function logIn(browser, base) {
   await page.locator('input[name="password"]').fill(DEMO.password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
   const failed = page.url().endsWith('/login');
+  // As a user logs in: until the first page shows (the preload done, its lists kept for the session).
+  if (!failed) await page.waitForSelector('[data-testid="toolbar-title"]');
   await page.close();
   if (failed) throw new Error('Logging in as demo failed');
 }
@@ -116,10 +146,10 @@ try {
     for (let run = 1; run <= runs; run++) {
       if (target.loggedIn) {
         if (!(await loggedIn(browser, base))) await logIn(browser, base);
-        await coldCache(browser, origin);
+        await (cache === 'cold' ? coldCache(browser, origin) : installedApp(browser, base));
       }
       // The login page is measured as a first visit (Lighthouse empties storage); the others keep
-      // the session, with the caches emptied above. A run whose trace Lighthouse could not record
+      // the session, with the caches as CACHE says. A run whose trace Lighthouse could not record
       // (NO_NAVSTART and the like, now and then on a busy machine) is made again, twice at most.
       let lhr;
       for (let attempt = 1; ; attempt++) {
@@ -127,7 +157,7 @@ try {
         if (!lhr.runtimeError) break;
         if (attempt === 3) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
         console.error(`${target.name} run ${run}: ${lhr.runtimeError.code}; measuring again`);
-        if (target.loggedIn) await coldCache(browser, origin);
+        if (target.loggedIn) await (cache === 'cold' ? coldCache(browser, origin) : installedApp(browser, base));
       }
       const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
       if (target.loggedIn && finalUrl.endsWith('/login')) throw new Error(`${target.name}: the page went to the login screen (not logged in)`);
@@ -147,6 +177,9 @@ try {
           .map((a) => a.id),
       };
       if (process.env.LH_DEBUG) {
+        // The whole report, to read the largest paint's element, the request chain and the tasks.
+        mkdirSync(join(repo, 'bench', 'results', 'raw'), { recursive: true });
+        writeFileSync(join(repo, 'bench', 'results', 'raw', `lhr-${target.key}-${run}.json`), JSON.stringify(lhr));
         for (const id of sample.failing) console.error(id, JSON.stringify(lhr.audits[id].details?.items?.map((i) => i.node?.snippet ?? i.node?.selector ?? i) ?? null).slice(0, 1500));
       }
       samples.push(sample);
@@ -175,6 +208,9 @@ const chromeVersion = (await import('node:child_process')).execFileSync(chromePa
 const lhVersion = JSON.parse(readFileSync(join(packages, 'lighthouse', 'package.json'), 'utf8')).version;
 const table = [
   `Last run ${date}: Lighthouse ${lhVersion}, mobile with its default (simulated) throttling, ${chromeVersion}, median of ${runs} run${runs === 1 ? '' : 's'} per page`,
+  cache === 'cold'
+    ? 'after login with the HTTP cache, the service worker and its caches emptied before each run (every script over the network),'
+    : 'after login as the installed app reopened (service worker and its caches kept, HTTP cache emptied before each run),',
   `by performance score (LCP and TBT from that run), server \`${bin.startsWith(repo) ? bin.slice(repo.length + 1) : bin}\`${webDir ? ` serving \`${webDir.startsWith(repo) ? webDir.slice(repo.length + 1) : webDir}\`` : ''}.`,
   '',
   '| page | performance | accessibility | best practices | LCP | TBT | runs (performance) |',
@@ -185,13 +221,13 @@ console.log(table);
 
 const rawDir = join(repo, 'bench', 'results', 'raw');
 mkdirSync(rawDir, { recursive: true });
-writeFileSync(join(rawDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ date, lighthouse: lhVersion, chrome: chromeVersion, runs, results }, null, 2));
+writeFileSync(join(rawDir, `lighthouse-${cache}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ date, lighthouse: lhVersion, chrome: chromeVersion, runs, cache, results }, null, 2));
 
 if (write && !wanted) {
   const doc = join(repo, 'docs', 'performance.md');
   const text = readFileSync(doc, 'utf8');
-  const start = '<!-- lighthouse:start -->';
-  const end = '<!-- lighthouse:end -->';
+  const start = `<!-- lighthouse-${cache}:start -->`;
+  const end = `<!-- lighthouse-${cache}:end -->`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
   if (i < 0 || j < i) {

@@ -243,12 +243,12 @@ test.describe('Orders at phone width', () => {
     await expect.poll(async () => (await api.preferences(['defaultOrdersView']))['defaultOrdersView']).toBe('all');
     // The badge counts filters changed from the defaults: none yet.
     await expect(orders.filters).toHaveAccessibleName('Filters');
-    await expect(orders.filters.locator('.MuiBadge-badge')).toBeHidden();
+    await expect(orders.filters.getByTestId('filter-count')).toBeHidden();
 
     // One status: Results Available (blue dots).
     await orders.applyFilters({ Statuses: ['Results Available'] });
     await expect(orders.filters).toHaveAccessibleName('Filters (1 in use)');
-    await expect(orders.filters.locator('.MuiBadge-badge')).toHaveText('1');
+    await expect(orders.filters.getByTestId('filter-count')).toHaveText('1');
     await expect(orders.count('All')).toHaveText(String(await api.orderCount('statuses=9')));
     await expect(orders.count('Mine')).toHaveText(String(await api.orderCount(`user=${user.userId}&statuses=9`)));
     await expect(orders.rows.first().getByTestId('status-dot')).toHaveAttribute('data-dot', 'available');

@@ -83,6 +83,8 @@ export function onSessionEnd(hook: (kind: SessionEndKind) => void): () => void {
 }
 
 export function startSession(user: SessionUser, token: string, username?: string): void {
+  // A login fetches the reference lists afresh, whatever an earlier session left.
+  removeByPrefix(KEYS.listsPrefix);
   localTokenStore.set(token);
   writeItem(KEYS.user, JSON.stringify({ userId: user.userId, firstName: user.firstName, lastName: user.lastName }));
   removeItem(KEYS.logoutMessage);
@@ -101,6 +103,7 @@ export function clearSessionStorage(message: string | null): void {
   removeItem(KEYS.user);
   forgetLastPage();
   removeByPrefix(KEYS.preferencesPrefix);
+  removeByPrefix(KEYS.listsPrefix);
   clearCurrentPatientId();
   if (message) writeItem(KEYS.logoutMessage, message);
   else removeItem(KEYS.logoutMessage);

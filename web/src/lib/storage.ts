@@ -15,6 +15,11 @@ export const KEYS = {
   logoutMessage: `${STORAGE_PREFIX}logoutMessage`,
   /** Per-user preference cache prefix (localStorage): `pocketchart.prefs.<userId>`. */
   preferencesPrefix: `${STORAGE_PREFIX}prefs.`,
+  /**
+   * The session's copies of the reference lists, users and providers (localStorage):
+   * `pocketchart.lists.<name>`. Practice data, no patient data; cleared at every end of a session.
+   */
+  listsPrefix: `${STORAGE_PREFIX}lists.`,
   /** The selected patient's id (sessionStorage). */
   patientId: `${STORAGE_PREFIX}patientId`,
 } as const;

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionListOptions } from '@/lib/session-lists';
 import { api } from '../client';
 import { unwrap } from '../errors';
 import type { paths } from '../schema';
@@ -28,11 +29,10 @@ export function asList<T>(value: unknown): T[] {
 export function referenceListQueryOptions<N extends ReferenceListName>(name: N) {
   return queryOptions({
     queryKey: ['references', name] as const,
-    queryFn: async (): Promise<ReferenceItem<N>[]> => {
+    ...sessionListOptions(name, async (): Promise<ReferenceItem<N>[]> => {
       const path = `/api/references/1/${name}` as ReferencePath;
       return asList<ReferenceItem<N>>(unwrap(await api.GET(path)));
-    },
-    staleTime: Infinity,
+    }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionListOptions } from '@/lib/session-lists';
 import { api } from '../client';
 import { unwrap } from '../errors';
 import type { components } from '../schema';
@@ -13,8 +14,7 @@ export function realUsers<T extends { userId: number }>(list: unknown): T[] {
 export const usersQueryOptions = () =>
   queryOptions({
     queryKey: ['users'] as const,
-    queryFn: async () => realUsers<User>(unwrap(await api.GET('/api/users'))),
-    staleTime: Infinity,
+    ...sessionListOptions('users', async () => realUsers<User>(unwrap(await api.GET('/api/users')))),
   });
 
 export const useUsers = () => useQuery(usersQueryOptions());

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { preferencesQueryOptions } from '@/api/preferences/get-preferences';
 import { REFERENCE_LISTS, referenceListQueryOptions } from '@/api/references/get-reference-list';
@@ -14,6 +14,7 @@ import { logout } from './actions';
 /**
  * Loads the reference data and the preferences the shell needs before any page shows
  * (spec part 1, section 4): a spinner meanwhile, 'Loading Failed' with Retry on failure.
+ * Within a session the lists are fetched once (a reload shows their stored copies at once).
  */
 export function PreloadGate({ userId, children }: { userId: number; children: ReactNode }) {
   const results = useQueries({
@@ -27,10 +28,22 @@ export function PreloadGate({ userId, children }: { userId: number; children: Re
   // '/' goes to the Default View: its code loads as soon as the preferences name it, while the
   // rest of the preload is still on its way (a login always lands on '/').
   const atLanding = useLocation().pathname === '/';
-  const defaultView = useQuery(preferencesQueryOptions(userId)).data?.defaultView;
+  const preferences = useQuery(preferencesQueryOptions(userId));
+  const defaultView = preferences.data?.defaultView;
   useEffect(() => {
     if (atLanding && defaultView !== undefined) void loadLanding().then((m) => m.preloadLanding(defaultView));
   }, [atLanding, defaultView]);
+  // The lists may come from the session's stored copies (lib/session-lists), but the preferences
+  // are asked for at every start: another device may have changed them, and a page reads its
+  // defaults from them once, when it opens.
+  const ready = !results.some((r) => r.data === undefined) && preferences.isFetched;
+  // Drawing the shell and the first page is the start's largest render: as a transition React
+  // draws it in slices, so the main thread is never blocked long while the app opens (issue 17:
+  // total blocking time); the spinner stays until it is done.
+  const [open, setOpen] = useState(ready);
+  useEffect(() => {
+    if (ready) startTransition(() => setOpen(true));
+  }, [ready]);
   // The API Error overlay (if any) is read first; then 'Loading Failed' offers Retry.
   const apiErrorsPending = useApiErrors().length > 0;
   const failed = results.filter((r) => r.isError);
@@ -42,6 +55,6 @@ export function PreloadGate({ userId, children }: { userId: number; children: Re
       </>
     );
   }
-  if (results.some((r) => r.data === undefined)) return <FullScreenSpinner label="Loading app data…" />;
+  if (!open) return <FullScreenSpinner label="Loading app data…" />;
   return <>{children}</>;
 }

@@ -1,7 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FilterList from '@mui/icons-material/FilterList';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,6 +20,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import type { Appointment } from '@/api/scheduling/keys';
+import { FilterCountBadge } from '@/components/FilterCountBadge';
 import { EmptyText, PageSection, QueryState } from '@/components/page-parts';
 import { usePageTitle } from '@/components/page-title';
 import { displayDate } from '@/lib/dates';
@@ -200,9 +200,9 @@ function PatientAppointments({ patientId }: { patientId: number }) {
       action={
         <Button
           startIcon={
-            <Badge badgeContent={filterCount} color="secondary" invisible={filterCount === 0}>
+            <FilterCountBadge count={filterCount}>
               <FilterList />
-            </Badge>
+            </FilterCountBadge>
           }
           onClick={() => setFiltering(true)}
           aria-haspopup="dialog"

@@ -7,7 +7,6 @@ import Refresh from '@mui/icons-material/Refresh';
 import ViewDayOutlined from '@mui/icons-material/ViewDayOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -30,6 +29,7 @@ import { useSavePreference } from '@/api/preferences/save-preference';
 import { useDayAppointments, usePracticeTimeZone } from '@/api/scheduling/get-day-appointments';
 import { scheduleKeys, type Appointment } from '@/api/scheduling/keys';
 import { DeferredTooltip } from '@/components/DeferredTooltip';
+import { FilterCountBadge } from '@/components/FilterCountBadge';
 import { EmptyText } from '@/components/page-parts';
 import { OnceOpened } from '@/components/form/once-opened';
 import { usePageTitle } from '@/components/page-title';
@@ -206,9 +206,9 @@ export default function SchedulePage() {
         </DeferredTooltip>
         <DeferredTooltip title={SCHEDULE_TEXT.filtersTitle}>
           <IconButton aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'} onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
-            <Badge badgeContent={filterCount} color="secondary" invisible={filterCount === 0}>
+            <FilterCountBadge count={filterCount}>
               <FilterList />
-            </Badge>
+            </FilterCountBadge>
           </IconButton>
         </DeferredTooltip>
       </Box>

@@ -4,7 +4,6 @@ import FilterList from '@mui/icons-material/FilterList';
 import Refresh from '@mui/icons-material/Refresh';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -27,6 +26,7 @@ import { orderKeys } from '@/api/orders/keys';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import type { OrdersFilters } from '@/api/preferences/model';
 import { useSavePreference } from '@/api/preferences/save-preference';
+import { FilterCountBadge } from '@/components/FilterCountBadge';
 import { OnceOpened } from '@/components/form/once-opened';
 import { DeferredTooltip } from '@/components/DeferredTooltip';
 import { PageContainer } from '@/components/PageContainer';
@@ -189,9 +189,9 @@ export default function OrdersPage() {
           <Button
             onClick={() => setFiltersOpen(true)}
             startIcon={
-              <Badge badgeContent={filterCount} color="secondary" overlap="circular" invisible={filterCount === 0}>
+              <FilterCountBadge count={filterCount} overlapCircle>
                 <FilterList />
-              </Badge>
+              </FilterCountBadge>
             }
             aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'}
             sx={{ flexShrink: 0 }}
