@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { preferencesQueryOptions } from '@/api/preferences/get-preferences';
 import { REFERENCE_LISTS, referenceListQueryOptions } from '@/api/references/get-reference-list';
@@ -37,13 +37,6 @@ export function PreloadGate({ userId, children }: { userId: number; children: Re
   // are asked for at every start: another device may have changed them, and a page reads its
   // defaults from them once, when it opens.
   const ready = !results.some((r) => r.data === undefined) && preferences.isFetched;
-  // Drawing the shell and the first page is the start's largest render: as a transition React
-  // draws it in slices, so the main thread is never blocked long while the app opens (issue 17:
-  // total blocking time); the spinner stays until it is done.
-  const [open, setOpen] = useState(ready);
-  useEffect(() => {
-    if (ready) startTransition(() => setOpen(true));
-  }, [ready]);
   // The API Error overlay (if any) is read first; then 'Loading Failed' offers Retry.
   const apiErrorsPending = useApiErrors().length > 0;
   const failed = results.filter((r) => r.isError);
@@ -55,6 +48,6 @@ export function PreloadGate({ userId, children }: { userId: number; children: Re
       </>
     );
   }
-  if (!open) return <FullScreenSpinner label="Loading app data…" />;
+  if (!ready) return <FullScreenSpinner label="Loading app data…" />;
   return <>{children}</>;
 }
