@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Order } from '@/api/orders/keys';
 import { OrderRow } from './OrderRow';
 import { ORDER_ROW_HEIGHT, ORDER_ROW_OVERSCAN } from '../lib/constants';
@@ -8,9 +8,20 @@ import { ORDER_ROW_HEIGHT, ORDER_ROW_OVERSCAN } from '../lib/constants';
 /**
  * The work list as a virtual list over the page's own scrolling (rows measured, 165px
  * estimated, at least 100px, 5 rows rendered beyond the screen). Reaching the last row
- * calls `onEndReached` (the next page), unless `autoLoad` is off.
+ * calls `onEndReached` (the next page), unless `autoLoad` is off. Drawn again only when its
+ * props change (the page's other state, the keyword as it is typed, leaves the rows alone).
  */
-export function OrdersList({ orders, onEndReached, autoLoad, label }: { orders: Order[]; onEndReached: () => void; autoLoad: boolean; label: string }) {
+export const OrdersList = memo(function OrdersList({
+  orders,
+  onEndReached,
+  autoLoad,
+  label,
+}: {
+  orders: Order[];
+  onEndReached: () => void;
+  autoLoad: boolean;
+  label: string;
+}) {
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the list starts on the page: measured when it mounts, when rows arrive (what is
@@ -60,4 +71,4 @@ export function OrdersList({ orders, onEndReached, autoLoad, label }: { orders: 
       })}
     </Box>
   );
-}
+});

@@ -22,7 +22,7 @@ import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { useOrderCount } from '@/api/orders/get-order-count';
-import { orderKeys } from '@/api/orders/keys';
+import { orderKeys, type OrdersQuery } from '@/api/orders/keys';
 import { usePreferences } from '@/api/preferences/get-preferences';
 import type { OrdersFilters } from '@/api/preferences/model';
 import { useSavePreference } from '@/api/preferences/save-preference';
@@ -45,8 +45,12 @@ import { ORDER_TEXT } from '../lib/texts';
 // The filters dialog (selects, checkboxes and their menus) loads when first opened.
 const FiltersDialog = lazy(() => import('../components/FiltersDialog').then((m) => ({ default: m.FiltersDialog })));
 
-/** A tab's count badge: capped at 10000 ('10000+' beyond). */
-function CountBadge({ tab, count }: { tab: OrdersTab; count: number | undefined }) {
+/**
+ * A tab's count badge: capped at 10000 ('10000+' beyond). It asks for its own count, so an
+ * answer redraws the badge alone, not the page and its list (issue 17: the page's renders).
+ */
+function CountBadge({ tab, query }: { tab: OrdersTab; query: OrdersQuery }) {
+  const count = useOrderCount(query).data;
   return (
     <Box
       component="span"
@@ -95,8 +99,10 @@ export default function OrdersPage() {
   const searched = useSettledText(keyword.trim(), KEYWORD_SETTLE_MS);
 
   const query = useMemo(() => ordersQuery(tab, userId, filters, searched), [tab, userId, filters, searched]);
-  const mineCount = useOrderCount(useMemo(() => ordersQuery('mine', userId, filters, searched), [userId, filters, searched]));
-  const allCount = useOrderCount(useMemo(() => ordersQuery('all', userId, filters, searched), [userId, filters, searched]));
+  const countQueries = useMemo(
+    () => ({ mine: ordersQuery('mine', userId, filters, searched), all: ordersQuery('all', userId, filters, searched) }),
+    [userId, filters, searched],
+  );
   const list = useOrdersList(query);
   const rows = useMemo(() => flattenOrders(list.data), [list.data]);
   const shown = rows;
@@ -132,7 +138,6 @@ export default function OrdersPage() {
   };
 
   const filterCount = changedFilterCount(filters);
-  const counts = { mine: mineCount.data, all: allCount.data };
   const refreshing = list.isFetching && !list.isFetchingNextPage && !list.isPending;
 
   return (
@@ -151,7 +156,7 @@ export default function OrdersPage() {
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
                   {t === 'mine' ? ORDER_TEXT.mine : ORDER_TEXT.all}
-                  <CountBadge tab={t} count={counts[t]} />
+                  <CountBadge tab={t} query={countQueries[t]} />
                 </Box>
               }
               sx={{ minHeight: 48 }}
