@@ -105,6 +105,9 @@ async function installedApp(browser, base) {
   await page.close();
 }
 
+/** The caches before a run of a page after login, as CACHE says. */
+const prepareCaches = (browser, base, origin) => (cache === 'cold' ? coldCache(browser, origin) : installedApp(browser, base));
+
 /** Whether the browser holds a session: the app's token (key ending 'jwt') in local storage. */
 async function loggedIn(browser, base) {
   const page = await browser.newPage();
@@ -146,7 +149,7 @@ try {
     for (let run = 1; run <= runs; run++) {
       if (target.loggedIn) {
         if (!(await loggedIn(browser, base))) await logIn(browser, base);
-        await (cache === 'cold' ? coldCache(browser, origin) : installedApp(browser, base));
+        await prepareCaches(browser, base, origin);
       }
       // The login page is measured as a first visit (Lighthouse empties storage); the others keep
       // the session, with the caches as CACHE says. A run whose trace Lighthouse could not record
@@ -157,7 +160,7 @@ try {
         if (!lhr.runtimeError) break;
         if (attempt === 3) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
         console.error(`${target.name} run ${run}: ${lhr.runtimeError.code}; measuring again`);
-        if (target.loggedIn) await (cache === 'cold' ? coldCache(browser, origin) : installedApp(browser, base));
+        if (target.loggedIn) await prepareCaches(browser, base, origin);
       }
       const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
       if (target.loggedIn && finalUrl.endsWith('/login')) throw new Error(`${target.name}: the page went to the login screen (not logged in)`);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
-import { expect, SHOWCASE_PATIENT, test, type ServerApi } from './fixtures';
+import { browserToday, expect, SHOWCASE_PATIENT, test, type ServerApi } from './fixtures';
 import { checkLayout } from './layout';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -341,11 +341,3 @@ test.describe('Billing Order at 1280x800', () => {
     await clean(page, 'billing-charge-form-desktop');
   });
 });
-
-/** Today as the browser sees it (its time zone, not the test machine's): 'yyyy-MM-dd'. */
-async function browserToday(page: import('@playwright/test').Page): Promise<string> {
-  return page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  });
-}

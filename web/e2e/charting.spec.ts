@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { browserToday, expect, test } from './fixtures';
 import { checkLayout } from './layout';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -438,11 +438,3 @@ test.describe('Charting on a desktop at 1280x800', () => {
     await expect(main(page).getByTestId('history-version').first()).toContainText('Status: Active → Resolved');
   });
 });
-
-/** Today as the browser sees it (its time zone, not the test machine's): 'yyyy-MM-dd'. */
-async function browserToday(page: import('@playwright/test').Page): Promise<string> {
-  return page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  });
-}
