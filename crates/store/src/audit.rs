@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveValue::NotSet, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Statement,
+    ActiveValue::NotSet, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend,
+    DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Statement, Value,
 };
 
 use crate::Store;
@@ -159,64 +159,41 @@ pub struct ChainHead {
 }
 
 /// Appends entries to the chain inside `txn`, which must be a write transaction: the
-/// chain's head row is locked until it commits, so concurrent writers (on every server
-/// sharing the database) link one after another. Take it last in a transaction.
-///
-/// `known` is the head this caller wrote last (the audit writer keeps it between
-/// batches): the entries are linked after it and the head row is moved only if it still
-/// holds it, which saves reading the head. When another writer has appended since, the
-/// head is read and the entries linked after it. Returns the new head.
+/// chain's head row is read and locked until it commits, so concurrent writers (on every
+/// server sharing the database) link one after another. Take it last in a transaction.
+/// Returns the new head.
 pub(crate) async fn insert_all(
     keys: &Keys,
     txn: &DatabaseTransaction,
-    known: Option<&ChainHead>,
     entries: Vec<(DateTime<Utc>, AuditEntry)>,
 ) -> Result<Option<ChainHead>, DbErr> {
     if entries.is_empty() {
-        return Ok(known.cloned());
+        return Ok(None);
     }
     let backend = txn.get_database_backend();
-    let move_head = |from: Option<&ChainHead>, to: &ChainHead| match from {
-        Some(from) => bound(
-            backend,
-            "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1 AND seq = $3 AND link = $4",
-            [to.seq.into(), to.link.clone().into(), from.seq.into(), from.link.clone().into()],
-        ),
-        None => bound(
-            backend,
-            "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1",
-            [to.seq.into(), to.link.clone().into()],
-        ),
-    };
-    // The head row is moved before the rows are written: that takes its lock (PostgreSQL
-    // re-reads a row another transaction changed before matching it).
-    let mut rows = None;
-    if let Some(known) = known {
-        let (linked, head) = linked_rows(keys, known, &entries);
-        if txn.execute_raw(move_head(Some(known), &head)).await?.rows_affected() == 1 {
-            rows = Some((linked, head));
-        }
-    }
-    let (rows, head) = match rows {
-        Some(written) => written,
-        None => {
-            let lock = if backend == DbBackend::Postgres { " FOR UPDATE" } else { "" };
-            let current = txn
-                .query_one_raw(Statement::from_string(
-                    backend,
-                    format!("SELECT seq, link FROM audit_chain WHERE id = 1{lock}"),
-                ))
-                .await?
-                .ok_or_else(|| DbErr::Custom("the audit chain has no head row".into()))?;
-            let current = ChainHead { seq: current.try_get("", "seq")?, link: current.try_get("", "link")? };
-            let (linked, head) = linked_rows(keys, &current, &entries);
-            txn.execute_raw(move_head(None, &head)).await?;
-            (linked, head)
-        }
-    };
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
+    let lock = if backend == DbBackend::Postgres { " FOR UPDATE" } else { "" };
+    let current = txn
+        .query_one_raw(Statement::from_string(backend, format!("SELECT seq, link FROM audit_chain WHERE id = 1{lock}")))
+        .await?
+        .ok_or_else(|| DbErr::Custom("the audit chain has no head row".into()))?;
+    let current = ChainHead { seq: current.try_get("", "seq")?, link: current.try_get("", "link")? };
+    let (rows, head) = linked_rows(keys, &current, &entries);
+    txn.execute_raw(bound(
+        backend,
+        "UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1",
+        [head.seq.into(), head.link.clone().into()],
+    ))
+    .await?;
+    let mut rows = rows.into_iter().map(|row| {
+        let mut active: audit_log::ActiveModel = row.into();
+        active.id = NotSet;
+        active
+    });
+    loop {
         let batch: Vec<_> = rows.by_ref().take(500).collect();
+        if batch.is_empty() {
+            break;
+        }
         audit_log::Entity::insert_many(batch).exec_without_returning(txn).await?;
     }
     Ok(Some(head))
@@ -227,12 +204,12 @@ fn linked_rows(
     keys: &Keys,
     head: &ChainHead,
     entries: &[(DateTime<Utc>, AuditEntry)],
-) -> (Vec<audit_log::ActiveModel>, ChainHead) {
+) -> (Vec<audit_log::Model>, ChainHead) {
     let (mut seq, mut link) = (head.seq, head.link.clone());
     let mut rows = Vec::with_capacity(entries.len());
     for (at, entry) in entries.iter().cloned() {
         seq += 1;
-        let mut model = audit_log::Model {
+        let mut row = audit_log::Model {
             id: 0,
             at: chain_instant(at),
             user_id: entry.user_id,
@@ -248,11 +225,9 @@ fn linked_rows(
             link: None,
             patient_ids: patient_ids_text(&entry.patient_ids),
         };
-        link = keys.audit_link(&link, &signed_bytes(&model));
-        model.link = Some(link.clone());
-        let mut active: audit_log::ActiveModel = model.into();
-        active.id = NotSet;
-        rows.push(active);
+        link = keys.audit_link(&link, &signed_bytes(&row));
+        row.link = Some(link.clone());
+        rows.push(row);
     }
     (rows, ChainHead { seq, link })
 }
@@ -264,7 +239,123 @@ pub(crate) async fn insert(
     at: DateTime<Utc>,
     entry: AuditEntry,
 ) -> Result<(), DbErr> {
-    insert_all(keys, txn, None, vec![(at, entry)]).await.map(|_| ())
+    insert_all(keys, txn, vec![(at, entry)]).await.map(|_| ())
+}
+
+/// Rows appended by [`append_after`] in one statement; a larger batch goes through a
+/// transaction. Each row binds 13 values, well within both databases' limits.
+const APPEND_ROWS: usize = 500;
+
+/// The columns [`append_after`] writes, in the order of [`row_values`].
+const APPEND_COLUMNS: &str =
+    "at, user_id, username, action, patient_id, entity, entity_id, ip, outcome, detail, seq, link, patient_ids";
+
+fn row_values(row: audit_log::Model) -> [Value; 13] {
+    [
+        row.at.into(),
+        row.user_id.into(),
+        row.username.into(),
+        row.action.into(),
+        row.patient_id.into(),
+        row.entity.into(),
+        row.entity_id.into(),
+        row.ip.into(),
+        row.outcome.into(),
+        row.detail.into(),
+        row.seq.into(),
+        row.link.into(),
+        row.patient_ids.into(),
+    ]
+}
+
+/// `($5, $6, ...), (...)`: one group of placeholders per row, after the head's four.
+fn values_placeholders(rows: usize, mark: char) -> String {
+    (0..rows)
+        .map(|row| {
+            let first = 5 + row * 13;
+            let marks: Vec<String> = (first..first + 13).map(|n| format!("{mark}{n}")).collect();
+            format!("({})", marks.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Appends `rows`, already linked after `known`, and moves the head from `known` to `head`,
+/// in one round trip to the database, in one transaction: only if the head is still
+/// `known` (nothing is written otherwise: returns false). A read's entry waits for this
+/// commit before its answer goes out, so it is a statement (PostgreSQL) or a script run in
+/// one go on SQLite's connection thread rather than four hops (begin, move, insert,
+/// commit).
+async fn append_after(
+    db: &DatabaseConnection,
+    known: &ChainHead,
+    head: &ChainHead,
+    rows: Vec<audit_log::Model>,
+) -> Result<bool, DbErr> {
+    let count = rows.len();
+    let mut values: Vec<Value> =
+        vec![head.seq.into(), head.link.clone().into(), known.seq.into(), known.link.clone().into()];
+    values.extend(rows.into_iter().flat_map(row_values));
+    match db.get_database_backend() {
+        DbBackend::Postgres => {
+            // The head is moved first (the CTE), which takes its row lock; the rows join
+            // its answer, so none is written when it did not match.
+            let sql = format!(
+                "WITH moved AS (UPDATE audit_chain SET seq = $1, link = $2 WHERE id = 1 AND seq = $3 AND link = $4 \
+                 RETURNING id) INSERT INTO audit_log ({APPEND_COLUMNS}) SELECT appended.* FROM (VALUES {}) \
+                 AS appended CROSS JOIN moved ORDER BY appended.column11",
+                values_placeholders(count, '$')
+            );
+            let written = db.execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, sql, values)).await?;
+            Ok(written.rows_affected() == count as u64)
+        }
+        _ => {
+            let script = format!(
+                "BEGIN IMMEDIATE; \
+                 UPDATE audit_chain SET seq = ?1, link = ?2 WHERE id = 1 AND seq = ?3 AND link = ?4; \
+                 INSERT INTO audit_log ({APPEND_COLUMNS}) SELECT * FROM (VALUES {}) \
+                 WHERE EXISTS (SELECT 1 FROM audit_chain WHERE id = 1 AND seq = ?1 AND link = ?2); \
+                 SELECT seq FROM audit_chain WHERE id = 1 AND seq = ?1 AND link = ?2; \
+                 COMMIT",
+                values_placeholders(count, '?')
+            );
+            sqlite_script(db.get_sqlite_connection_pool().clone(), script, values).await.map(|rows| rows == 1)
+        }
+    }
+}
+
+/// Runs a script that opens and commits its own transaction on one pooled SQLite
+/// connection and returns how many rows it selected. It runs as a task of its own, so a
+/// caller that stops waiting cannot cut it off between its begin and its commit; if it
+/// fails, it is rolled back and the connection closed rather than handed back to the pool
+/// inside a transaction.
+async fn sqlite_script(pool: sea_orm::sqlx::SqlitePool, script: String, values: Vec<Value>) -> Result<usize, DbErr> {
+    use sea_orm::sqlx;
+    let task = tokio::spawn(async move {
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(script));
+        for value in values {
+            query = match value {
+                Value::BigInt(v) => query.bind(v),
+                Value::String(v) => query.bind(v),
+                Value::ChronoDateTimeUtc(v) => query.bind(v),
+                other => return Err(DbErr::Custom(format!("no SQLite binding for {other:?}"))),
+            };
+        }
+        let mut connection = pool.acquire().await.map_err(|error| DbErr::Conn(sqlx_error(error)))?;
+        match query.fetch_all(&mut *connection).await {
+            Ok(rows) => Ok(rows.len()),
+            Err(error) => {
+                let _ = sqlx::query("ROLLBACK").execute(&mut *connection).await;
+                let _ = connection.close().await;
+                Err(DbErr::Exec(sqlx_error(error)))
+            }
+        }
+    });
+    task.await.map_err(|error| DbErr::Custom(format!("the audit append stopped: {error}")))?
+}
+
+fn sqlx_error(error: sea_orm::sqlx::Error) -> sea_orm::RuntimeErr {
+    sea_orm::RuntimeErr::SqlxError(std::sync::Arc::new(error))
 }
 
 /// What `audit verify` found.
@@ -290,16 +381,30 @@ impl Store {
         self.record_audit_batch(None, vec![(at, entry)]).await.map(|_| ())
     }
 
-    /// Writes many entries in one transaction (one commit, one sync to disk), linked
-    /// after `known`, the head this caller wrote last, when it is still the head (see
-    /// [`insert_all`]). Returns the new head, for the next batch.
+    /// Writes many entries in one commit (one sync to disk) and returns the new head, for
+    /// the next batch. `known` is the head this caller wrote last (the audit writer keeps it
+    /// between batches): while it is still the head, the entries are linked after it and
+    /// appended in one round trip ([`append_after`]). When another writer has appended
+    /// since, or there is no known head, the head is read in a transaction and the entries
+    /// linked after it.
     pub async fn record_audit_batch(
         &self,
         known: Option<&ChainHead>,
         entries: Vec<(DateTime<Utc>, AuditEntry)>,
     ) -> Result<Option<ChainHead>, DbErr> {
+        if entries.is_empty() {
+            return Ok(known.cloned());
+        }
+        if let Some(known) = known
+            && entries.len() <= APPEND_ROWS
+        {
+            let (rows, head) = linked_rows(&self.keys, known, &entries);
+            if append_after(&self.db, known, &head, rows).await? {
+                return Ok(Some(head));
+            }
+        }
         let txn = self.begin_write().await?;
-        let head = insert_all(&self.keys, &txn, known, entries).await?;
+        let head = insert_all(&self.keys, &txn, entries).await?;
         txn.commit().await?;
         Ok(head)
     }
@@ -439,5 +544,32 @@ mod tests {
     fn signed_instants_keep_microseconds_only() {
         let at = DateTime::<Utc>::from_timestamp(1_790_000_000, 123_456_789).expect("time");
         assert_eq!(chain_instant(at).timestamp_subsec_nanos(), 123_456_000);
+    }
+
+    #[test]
+    fn appended_rows_take_the_placeholders_after_the_heads() {
+        let two = values_placeholders(2, '$');
+        assert!(two.starts_with("($5, $6, "), "{two}");
+        assert!(two.contains("$17), ($18, "), "{two}");
+        assert!(two.ends_with("$30)"), "{two}");
+        assert_eq!(values_placeholders(1, '?').matches('?').count(), APPEND_COLUMNS.split(", ").count());
+        let row = audit_log::Model {
+            id: 0,
+            at: chain_instant(Utc::now()),
+            user_id: None,
+            username: None,
+            action: "patient.read".into(),
+            patient_id: Some(5),
+            entity: None,
+            entity_id: None,
+            ip: None,
+            outcome: "success".into(),
+            detail: None,
+            seq: Some(11),
+            link: Some("link".into()),
+            patient_ids: None,
+        };
+        // The eleventh value is the position, which the PostgreSQL statement orders by.
+        assert_eq!(row_values(row)[10], Value::BigInt(Some(11)));
     }
 }

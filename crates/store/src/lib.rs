@@ -97,7 +97,8 @@ impl Store {
     }
 
     /// How many statements every clone of this handle has run so far: a test's measure
-    /// of what a read costs.
+    /// of what a read costs. The SQLite audit append (`audit::append_after`), a script run
+    /// on the driver itself, is not counted.
     pub fn statements_run(&self) -> u64 {
         self.statements.load(std::sync::atomic::Ordering::Relaxed)
     }

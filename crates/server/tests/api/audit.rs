@@ -1,6 +1,7 @@
 //! The audit log's guarantees that live in the database itself.
 
 use sea_orm::ConnectionTrait;
+use serde_json::json;
 
 use crate::helpers::TestApp;
 use crate::on_both_databases;
@@ -48,15 +49,40 @@ async fn a_read_is_answered_only_once_its_audit_row_is_committed(app: TestApp) {
     assert_eq!(rows.len(), 1, "read straight from the database, no flush");
 }
 
+/// Reads are appended after the head the audit writer kept; a change writes its own entry
+/// in its transaction, behind the writer's back, so the next read finds the head moved and
+/// links after the change's entry. The chain stays whole, in order, without gaps.
 async fn the_chain_of_a_working_server_verifies(app: TestApp) {
     let token = app.demo_token().await;
-    for path in ["/api/patients/5", "/api/patients?search=smi", "/api/orders/?limit=5"] {
-        app.get(path, &token).await;
+    let reads = ["/api/patients/5", "/api/patients?search=smi", "/api/orders/?limit=5"];
+    for path in reads {
+        assert_eq!(app.get(path, &token).await.status(), reqwest::StatusCode::OK);
     }
+    let vitals = json!({"date": "2026-11-22T10:00:00Z", "heartRate": 70});
+    assert_eq!(app.post("/api/patients/5/vitals", &token, vitals).await.status(), reqwest::StatusCode::CREATED);
+    // The first read after the change links after the change's entry, which it reads in
+    // a transaction; the next is appended after the kept head in one statement.
+    let mut statements = Vec::new();
+    for path in reads.into_iter().chain(reads) {
+        let before = app.store.statements_run();
+        assert_eq!(app.get(path, &token).await.status(), reqwest::StatusCode::OK);
+        statements.push(app.store.statements_run() - before);
+    }
+    assert!(statements[3] < statements[0], "the kept head spares the transaction: {statements:?}");
     app.audit("patient.read").await;
     let report = app.store.verify_audit_chain().await.expect("verify");
     assert_eq!(report.first_break, None, "{report:?}");
-    assert!(report.verified >= 4, "{report:?}");
+    assert!(report.verified >= 8, "{report:?}");
+
+    let mut rows =
+        app.store.audit_entries(store::audit::AuditQuery { limit: 1000, ..Default::default() }).await.expect("entries");
+    rows.sort_by_key(|row| row.id);
+    let positions: Vec<i64> = rows.iter().filter_map(|row| row.seq).collect();
+    let expected: Vec<i64> = (positions[0]..positions[0] + positions.len() as i64).collect();
+    assert_eq!(positions, expected, "one position after another, in the order written");
+    let change = rows.iter().position(|row| row.action == "vitals.create").expect("the change's entry");
+    let after: Vec<&str> = rows[change + 1..].iter().map(|row| row.action.as_str()).collect();
+    assert_eq!(after.len(), 6, "every read after the change is recorded after it: {after:?}");
 }
 
 on_both_databases!(refusals_on_patient_routes_are_recorded, lists_record_every_patient_they_showed);
