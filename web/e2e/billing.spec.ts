@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
-import { browserToday, expect, SHOWCASE_PATIENT, test, type ServerApi } from './fixtures';
+import { expect, SHOWCASE_PATIENT, test, type ServerApi } from './fixtures';
 import { checkLayout } from './layout';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -112,7 +112,7 @@ test.describe('Billing Order at 360x640', () => {
     expect(evaluation?.code, 'the demo fee schedule has PC-EXAM').toBe('PC-EXAM');
 
     await page.goto(`patients/${patient.patientId}/new_charge`);
-    await expect(main(page).getByLabel('Procedure Date')).toHaveValue(await browserToday(page));
+    await expect(main(page).getByLabel('Procedure Date')).toHaveValue(await api.practiceToday());
     await expect(main(page).getByRole('combobox', { name: 'Provider', exact: true })).toHaveValue('3');
     await expect(main(page).getByRole('region', { name: 'Diagnosis' })).toBeVisible();
     await expect(main(page).getByTestId('no-diagnoses')).toBeVisible();

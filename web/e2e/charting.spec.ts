@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { browserToday, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { checkLayout } from './layout';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -431,7 +431,7 @@ test.describe('Charting on a desktop at 1280x800', () => {
     await expect(form.getByLabel('Resolved')).toBeFocused();
     await expect(form.getByText('Required field')).toBeVisible();
     await noAxeViolations(page);
-    await form.getByLabel('Resolved').fill(await browserToday(page));
+    await form.getByLabel('Resolved').fill(await api.practiceToday());
     await save(form).click();
     await expect(form).toBeHidden();
     await expect(main(page).getByTestId('history-version')).toHaveCount(2);

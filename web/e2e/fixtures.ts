@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, operations, paths } from '../src/api/schema';
 import { dayIn, instantOf, wireInstant } from '../src/lib/time-zone';
@@ -15,11 +15,6 @@ export const DEMO = { username: 'demo', password: 'demo' } as const;
 export const SHOWCASE_PATIENT = 551;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** Today as the browser sees it (its time zone, which the config sets apart from the test machine's): yyyy-MM-dd. */
-export async function browserToday(page: Page): Promise<string> {
-  return dayIn(new Date(), await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
-}
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usePreferences } from '../preferences/get-preferences';
-import { validTimeZone } from '@/lib/time-zone';
+import { todayIn, validTimeZone } from '@/lib/time-zone';
 import { api } from '../client';
 import { unwrap } from '../errors';
 import { scheduleKeys, type Appointment, type DayAppointmentsQuery } from './keys';
@@ -30,4 +30,13 @@ export function useDayAppointments(query: DayAppointmentsQuery, enabled = true) 
 /** The practice's time zone (preference `practice.timeZone`; UTC when unknown). */
 export function usePracticeTimeZone(): string {
   return validTimeZone(usePreferences()['practice.timeZone']);
+}
+
+/**
+ * Today at the practice, yyyy-MM-dd: the day a form's date starts at and may not pass. The
+ * server checks dates on the practice's calendar, so a phone in another zone (or past its
+ * own midnight before the practice's) must not offer its own day.
+ */
+export function usePracticeToday(): string {
+  return todayIn(usePracticeTimeZone());
 }

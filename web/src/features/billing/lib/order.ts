@@ -232,11 +232,6 @@ export function toBillingOrderInput(
   return { providerId: order.providerId, procedureDate: order.procedureDate, orderNotes: order.orderNotes ?? '', charges };
 }
 
-/** Today on the device's calendar as a wire date (yyyy-MM-dd). */
-export function todayWire(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** A 400's field names read back: 'providerId', 'procedureDate', or a charge's line and field ('charges[2].surface'). */
 export function chargeFieldOf(name: string): { index: number; field: string } | null {
   const match = /^charges\[(\d+)\](?:\.(.+))?$/.exec(name);

@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import { usePracticeToday } from '@/api/scheduling/get-day-appointments';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +35,6 @@ import {
   orderTotal,
   removeDiagnosis,
   toBillingOrderInput,
-  todayWire,
   type Charge,
   type ChargeOptions,
   type OrderDiagnosis,
@@ -66,7 +66,8 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
   const navigate = useNavigate();
   const toast = useToast();
   const create = useCreateBillingOrder();
-  const [procedureDate, setProcedureDate] = useState(() => todayWire());
+  const practiceToday = usePracticeToday();
+  const [procedureDate, setProcedureDate] = useState(practiceToday);
   const [providerId, setProviderId] = useState(start.providerId);
   const [feeScheduleId, setFeeScheduleId] = useState(start.feeScheduleId);
   const [diagnoses, setDiagnoses] = useState<readonly OrderDiagnosis[]>(start.diagnoses);
@@ -222,7 +223,7 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
             required
             value={procedureDate}
             // Not in the future (the server's rule): the picker offers up to today.
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayWire() } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: practiceToday } }}
             inputRef={dateRef}
             disabled={busy}
             onChange={(event) => {

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePracticeToday } from '@/api/scheduling/get-day-appointments';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
 import { flushSync } from 'react-dom';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -21,7 +21,6 @@ import { referrerCompanyLine, referrerName } from '../lib/referrer-format';
 import { REFERRER_SEARCH_MAX, referrerKeyword } from '../lib/search';
 import { DIRECTION_LABELS, REFERRAL_DIRECTIONS, REFERRAL_STATUSES, REFERRER_TEXT, STATUS_LABELS } from '../lib/texts';
 
-const todayText = () => format(new Date(), 'yyyy-MM-dd');
 
 /**
  * The Referrer field: a combobox that searches the referrers as the user types (GET
@@ -171,7 +170,8 @@ export default function ReferralFormDialog({ open, onClose, patientId, onSaved }
   const formId = useId();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const [today] = useState(todayText);
+  const practiceToday = usePracticeToday();
+  const [today] = useState(practiceToday);
   const initial = useValuesPerOpening(open, true, () => newReferralValues(today));
   return (
     <FormDialog open={open} onClose={onClose} title={REFERRER_TEXT.addReferral} formId={formId} saving={saving} ready={initial !== null}>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePracticeToday } from '@/api/scheduling/get-day-appointments';
 import AttachFile from '@mui/icons-material/AttachFile';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
@@ -8,7 +9,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
@@ -21,7 +21,6 @@ import { attachmentQuery, attachmentSchema, attachmentValues, fileProblem, isPre
 import { ATTACHMENT_ACCEPT, ATTACHMENT_CATEGORIES, ATTACHMENT_TEXT, fileSizeText } from '../lib/attachment-text';
 
 const LIMITS = parameterLimits['/api/patients/patient/{patientId}/clinical/{section}'].post;
-const todayText = () => format(new Date(), 'yyyy-MM-dd');
 const BUTTON_SX = { minHeight: 44, textTransform: 'none' } as const;
 
 /** An object URL for a chosen file while it is shown; let go when the file changes or the form closes. */
@@ -245,7 +244,8 @@ export default function AttachmentFormDialog({ open, onClose, patientId }: { ope
   const formId = useId();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const [today] = useState(todayText);
+  const practiceToday = usePracticeToday();
+  const [today] = useState(practiceToday);
   const initial = useValuesPerOpening(open, true, () => attachmentValues(today));
   return (
     <FormDialog

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePracticeToday } from '@/api/scheduling/get-day-appointments';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from '@/api/errors';
@@ -57,7 +57,6 @@ import {
 import { ALLERGY_CATEGORY_CODES, allergyCategory } from '../lib/format';
 import type { ClinicalEntry, ResourceOf } from '../lib/sections';
 
-const todayText = () => format(new Date(), 'yyyy-MM-dd');
 
 const choices = (pairs: ReadonlyArray<readonly [string, string]>): FormChoice[] => pairs.map(([value, label]) => ({ value, label }));
 /** In the list's words ('Drug', 'Environmental'): one word for a type in the form and the list. */
@@ -469,7 +468,8 @@ export default function EntryFormDialog({
   const formId = useId();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const [today] = useState(todayText);
+  const practiceToday = usePracticeToday();
+  const [today] = useState(practiceToday);
   const initial = useValuesPerOpening(open, true, () => startValues(section, entry ?? amends, today));
   const title = amends ? FORM_TEXT.amendTitle : entry ? FORM_TEXT.edit[section] : FORM_TEXT.add[section];
   return (
