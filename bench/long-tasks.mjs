@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The main thread's long tasks when the installed app is reopened on a page after login, for two web
+// builds side by side (issue 17: Lighthouse's blocking time after login). Starts one demo server
+// per build (`serve --demo --web-dir`), logs in on each, lets its service worker precache, then
+// reopens the page on each build in turn, REPS times, with the HTTP cache emptied and the CPU
+// slowed 4x (Lighthouse's mobile factor), tracing the renderer. A load's blocking time is what
+// its main-thread tasks spend over 50 ms each, from the navigation until the network is idle;
+// the table gives its median and quartiles per build and the longest task's median.
+//
+//   node bench/long-tasks.mjs BASE_DIST NEW_DIST     (after `npm ci` in bench/lighthouse)
+//   POCKETCHART_BIN  server binary (default target/release/pocketchart)
+//   PAGES            paths under /app, separated by commas (default dashboard,search,orders,appointments)
+//   REPS             loads per page and build (default 7)
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startDemoServer } from './demo-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packages = join(here, 'lighthouse', 'node_modules');
+const { default: puppeteer } = await import(pathToFileURL(join(packages, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
+
+const [baseDist, newDist] = process.argv.slice(2).map((dir) => resolve(process.cwd(), dir));
+if (!baseDist || !newDist) {
+  console.error('usage: node bench/long-tasks.mjs BASE_DIST NEW_DIST');
+  process.exit(2);
+}
+const bin = resolve(here, '..', process.env.POCKETCHART_BIN ?? 'target/release/pocketchart');
+const pages = (process.env.PAGES ?? 'dashboard,search,orders,appointments').split(',');
+const reps = Number(process.env.REPS ?? 7);
+const LONG = 50;
+
+/** Blocking time and longest task (ms) of the renderer's main thread in a trace. */
+function blocking(traceFile) {
+  const events = JSON.parse(readFileSync(traceFile, 'utf8')).traceEvents;
+  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+  const counts = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name === 'RunTask' && threads.get(key) === 'CrRendererMain') counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === main).map((e) => e.dur / 1000);
+  return { tbt: tasks.reduce((sum, ms) => sum + Math.max(0, ms - LONG), 0), longest: Math.max(0, ...tasks) };
+}
+
+async function prepare(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(`${base}login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[name="username"]').fill('demo');
+  await page.locator('input[name="password"]').fill('demo');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
+  await page.waitForSelector('[data-testid="toolbar-title"]');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // Every page once, so each later load is a reopen with its code in the worker's cache.
+  for (const path of pages) await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
+  await page.close();
+}
+
+async function load(browser, base, path) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const file = join(tmpdir(), `long-tasks-${process.pid}.json`);
+  await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
+  await page.tracing.stop();
+  await page.close();
+  const result = blocking(file);
+  rmSync(file, { force: true });
+  return result;
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+const servers = [];
+const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+try {
+  for (const [name, webDir] of [['base', baseDist], ['new', newDist]]) {
+    const server = await startDemoServer({ bin, name: `long-tasks-${name}`, webDir });
+    servers.push({ name, ...server });
+    await prepare(browser, server.base);
+  }
+  console.log(`| page | build | blocking time p50 (p25-p75) | longest task p50 |\n|---|---|---:|---:|`);
+  for (const path of pages) {
+    const samples = Object.fromEntries(servers.map((s) => [s.name, []]));
+    for (let rep = 0; rep < reps; rep++) for (const s of servers) samples[s.name].push(await load(browser, s.base, path));
+    for (const s of servers) {
+      const tbt = samples[s.name].map((r) => r.tbt);
+      const longest = samples[s.name].map((r) => r.longest);
+      console.log(`| ${path} | ${s.name} | ${quantile(tbt, 0.5).toFixed(0)} ms (${quantile(tbt, 0.25).toFixed(0)}-${quantile(tbt, 0.75).toFixed(0)}) | ${quantile(longest, 0.5).toFixed(0)} ms |`);
+    }
+  }
+} finally {
+  await browser.close();
+  for (const s of servers) await s.stop();
+}
