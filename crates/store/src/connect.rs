@@ -115,9 +115,11 @@ impl Store {
                         .foreign_keys(true)
                         .busy_timeout(BUSY_TIMEOUT)
                         .pragma("temp_store", "memory")
-                        // Pages read through a memory map rather than a system call each,
-                        // and a page cache that holds a practice's hot indexes.
-                        .pragma("mmap_size", "1073741824")
+                        // No memory map: every read is followed by its audit entry's commit,
+                        // and a connection whose next read finds the file changed unmaps it
+                        // whole and faults its pages in again, which cost more than reading
+                        // them by system call (docs/performance.md, "The API's own cost": the memory map).
+                        .pragma("mmap_size", "0")
                         .pragma("cache_size", "-16384")
                 });
             }
