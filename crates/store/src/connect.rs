@@ -117,7 +117,7 @@ impl Store {
                         .pragma("temp_store", "memory")
                         // No memory map: every read is followed by its audit entry's commit,
                         // and a connection whose next read finds the file changed unmaps it
-                        // whole and faults its pages in again, which cost more than reading
+                        // whole and faults its pages in again, which costs more than reading
                         // them by system call (docs/performance.md, "The API's own cost": the memory map).
                         .pragma("mmap_size", "0")
                         .pragma("cache_size", "-16384")

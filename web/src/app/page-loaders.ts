@@ -50,8 +50,9 @@ export function pageLoaders(path: string): Loader[] {
 /**
  * Calls each loader in a task of its own, in order, all queued now (so before a render queued
  * after this). Starting a chunk inserts a modulepreload link for each file it imports, about a
- * millisecond apiece on a phone-class CPU: done together at start they were one long task that
- * blocked the first page (issue 17, Lighthouse's blocking time).
+ * millisecond apiece on a desktop CPU and four on a phone's: done together at start they made the
+ * entry's evaluation the longest task of a reopen (issue 17; docs/performance.md, the start's
+ * long tasks).
  */
 export function startInTurns(loads: Loader[]): void {
   if (loads.length === 0) return;
