@@ -48,3 +48,15 @@ export async function startDemoServer({ bin, name, webDir = null, timeoutMs = 12
   await stop();
   throw new Error(`The server did not answer ${origin}/api/health within ${timeoutMs} ms`);
 }
+
+/**
+ * Logs in as `demo` on a puppeteer page at the login screen of `base`, as a user does: until the
+ * first page shows (the preload done, its lists kept for the session). Throws if the login fails.
+ */
+export async function logInAsDemo(page, base) {
+  await page.locator('input[name="username"]').fill('demo');
+  await page.locator('input[name="password"]').fill('demo');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
+  if (page.url().startsWith(`${base}login`)) throw new Error('Logging in as demo failed');
+  await page.waitForSelector('[data-testid="toolbar-title"]');
+}

@@ -23,7 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startDemoServer } from './demo-server.mjs';
+import { logInAsDemo, startDemoServer } from './demo-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
@@ -49,7 +49,6 @@ if (!['installed', 'cold'].includes(cache)) {
   process.exit(1);
 }
 const write = !process.argv.includes('--no-write');
-const DEMO = { username: 'demo', password: 'demo' };
 /** A demo patient with a full chart (the browser tests use the same one). */
 const PATIENT_ID = Number(process.env.POCKETCHART_LH_PATIENT ?? 5);
 
@@ -122,14 +121,11 @@ async function logIn(browser, base) {
   page.setDefaultTimeout(60_000);
   await page.goto(`${base}login`, { waitUntil: 'networkidle0' });
   if (process.env.LH_DEBUG) console.error('login page', page.url(), (await page.$$eval('input', (els) => els.map((e) => e.name))).join());
-  await page.locator('input[name="username"]').fill(DEMO.username);
-  await page.locator('input[name="password"]').fill(DEMO.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
-  const failed = page.url().endsWith('/login');
-  // As a user logs in: until the first page shows (the preload done, its lists kept for the session).
-  if (!failed) await page.waitForSelector('[data-testid="toolbar-title"]');
-  await page.close();
-  if (failed) throw new Error('Logging in as demo failed');
+  try {
+    await logInAsDemo(page, base);
+  } finally {
+    await page.close();
+  }
 }
 
 const { origin, base, stop } = await startDemoServer({ bin, name: 'lighthouse', webDir });

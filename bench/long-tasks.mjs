@@ -16,7 +16,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startDemoServer } from './demo-server.mjs';
+import { logInAsDemo, startDemoServer } from './demo-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packages = join(here, 'lighthouse', 'node_modules');
@@ -51,10 +51,7 @@ function blocking(traceFile) {
 async function prepare(browser, base) {
   const page = await browser.newPage();
   await page.goto(`${base}login`, { waitUntil: 'networkidle0' });
-  await page.locator('input[name="username"]').fill('demo');
-  await page.locator('input[name="password"]').fill('demo');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
-  await page.waitForSelector('[data-testid="toolbar-title"]');
+  await logInAsDemo(page, base);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // Every page once, so each later load is a reopen with its code in the worker's cache.
   for (const path of pages) await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
