@@ -170,8 +170,10 @@ pub async fn fill_orders(
         renumber(&mut work.status_updates, &mut next_update, |u| &mut u.id);
         next_order += i64::try_from(work.orders.len()).unwrap_or(0);
         written += work.orders.len();
+        let words = store::orders::word_rows(&work.orders);
         let txn = store.connection().begin().await?;
         tables.rows(&txn, work.orders).await?;
+        tables.rows(&txn, words).await?;
         tables.rows(&txn, work.notes).await?;
         tables.rows(&txn, work.status_updates).await?;
         txn.commit().await?;

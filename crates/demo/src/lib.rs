@@ -271,7 +271,9 @@ pub async fn fill(store: &Store, options: &DemoOptions) -> Result<DemoSummary, D
     written.rows(&txn, clinical.reviews).await?;
     let work = practice.work;
     written.rows(&txn, work.incidents).await?;
+    let words = store::orders::word_rows(&work.orders);
     written.rows(&txn, work.orders).await?;
+    written.rows(&txn, words).await?;
     written.rows(&txn, work.notes).await?;
     written.rows(&txn, work.status_updates).await?;
     written.rows(&txn, work.vitals).await?;

@@ -179,32 +179,121 @@ pub fn expand_statuses(chosen: &[i64]) -> Vec<i64> {
 pub const KEYWORD_MAX: usize = 100;
 pub const KEYWORD_WORDS_MAX: usize = 8;
 
-/// The words of the orders keyword, lower-cased; every one must appear in an order for
-/// it to be listed. Empty for a blank keyword (no keyword filter).
+/// The words of the orders keyword, each a beginning of a word the order is found by
+/// (`order_words`; its number is also matched whole); every one must match for an order
+/// to be listed. Empty for a blank keyword (no keyword filter). A typed word with no letter
+/// or digit ('%') stays as typed, so it matches no order rather than every one.
 pub fn keyword_words(keyword: &str) -> Result<Vec<String>, String> {
     let keyword = keyword.trim();
     if keyword.chars().count() > KEYWORD_MAX {
         return Err(format!("At most {KEYWORD_MAX} characters"));
     }
     crate::input::check_text(keyword, crate::input::Lines::One).map_err(str::to_owned)?;
-    let words: Vec<String> = keyword.split_whitespace().map(str::to_lowercase).collect();
+    let mut words = Vec::new();
+    for typed in keyword.split_whitespace() {
+        let found: Vec<String> = word_pieces(typed).map(fold_word).filter(|w| !w.is_empty()).collect();
+        if found.is_empty() {
+            words.push(typed.to_lowercase());
+        } else {
+            words.extend(found);
+        }
+    }
     if words.len() > KEYWORD_WORDS_MAX {
         return Err(format!("At most {KEYWORD_WORDS_MAX} words"));
     }
+    words.sort();
+    words.dedup();
     Ok(words)
+}
+
+/// Index words are cut to this many bytes (a pasted link is one long word; PostgreSQL's
+/// index entries have a size limit); typed words too, so a long one still finds its order.
+pub const WORD_BYTES_MAX: usize = 40;
+
+/// The words an order is found by in its descriptions, and a name (type, status, office,
+/// staff) is matched by: split at spaces and punctuation, folded as patient names are
+/// ('Müller' is 'muller', 'O'Brien' is 'obrien'), a hyphenated word whole and by its parts
+/// ('X-ray' is 'xray', 'x' and 'ray'); sorted, each once.
+pub fn order_words(texts: &[&str]) -> Vec<String> {
+    let mut words = Vec::new();
+    for text in texts {
+        for piece in word_pieces(text) {
+            words.push(fold_word(piece));
+            if piece.contains('-') {
+                words.extend(piece.split('-').map(fold_word));
+            }
+        }
+    }
+    words.retain(|w| !w.is_empty());
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// Whether `word` (a keyword word) begins one of the words of `text`.
+pub fn begins_a_word(text: &str, word: &str) -> bool {
+    order_words(&[text]).iter().any(|w| w.starts_with(word))
+}
+
+/// The runs of letters, digits, hyphens and apostrophes in `text`.
+fn word_pieces(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '-' | '\'' | '\u{2019}'))).filter(|p| !p.is_empty())
+}
+
+/// A word folded to ASCII letters and digits; a word of another script, which folding
+/// would empty, lower-cased instead. At most `WORD_BYTES_MAX` bytes.
+fn fold_word(piece: &str) -> String {
+    let folded = crate::search::fold_name(piece);
+    let mut word =
+        if folded.is_empty() { piece.to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect() } else { folded };
+    if word.len() > WORD_BYTES_MAX {
+        let mut end = WORD_BYTES_MAX;
+        while !word.is_char_boundary(end) {
+            end -= 1;
+        }
+        word.truncate(end);
+    }
+    word
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn owned(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| (*w).to_owned()).collect()
+    }
+
     #[test]
-    fn the_keyword_is_its_words_lower_cased_and_bounded() {
-        assert_eq!(keyword_words("  Lipid   PANEL "), Ok(vec!["lipid".to_owned(), "panel".to_owned()]));
+    fn the_keyword_is_its_words_folded_and_bounded() {
+        assert_eq!(keyword_words("  Lipid   PANEL "), Ok(owned(&["lipid", "panel"])));
+        assert_eq!(
+            keyword_words("CBC/diff X-ray Müller O'Brien"),
+            Ok(owned(&["cbc", "diff", "muller", "obrien", "xray"]))
+        );
+        assert_eq!(keyword_words("000123"), Ok(owned(&["000123"])));
+        assert_eq!(keyword_words("%"), Ok(owned(&["%"])), "kept, to match nothing");
         assert_eq!(keyword_words("   "), Ok(Vec::new()));
         assert!(keyword_words(&"a".repeat(KEYWORD_MAX + 1)).is_err());
         assert!(keyword_words("a b c d e f g h i").is_err());
         assert!(keyword_words("lipid\u{202E}").is_err());
+    }
+
+    #[test]
+    fn an_order_is_found_by_the_words_of_its_texts() {
+        assert_eq!(
+            order_words(&["X-ray, chest (2 views)", "Call Mr. O'Brien re: x-ray"]),
+            owned(&["2", "call", "chest", "mr", "obrien", "ray", "re", "views", "x", "xray"])
+        );
+        assert_eq!(order_words(&["日本語 Überweisung"]), owned(&["uberweisung", "日本語"]));
+        let link = format!("see https://example.org/{}", "a".repeat(200));
+        assert!(order_words(&[&link]).iter().all(|w| w.len() <= WORD_BYTES_MAX));
+        assert_eq!(order_words(&["", " - "]), Vec::<String>::new());
+        assert!(begins_a_word("Lab Results", "res"));
+        assert!(!begins_a_word("Lab Results", "sults"), "a word's beginning, not its middle");
+        // A typed word cut like the stored one still finds it.
+        let long = "b".repeat(60);
+        assert!(order_words(&[&long])[0].starts_with(&keyword_words(&long).expect("valid")[0]));
     }
 
     fn draft() -> OrderDraft {

@@ -32,6 +32,7 @@ pub mod order_note;
 pub mod order_status;
 pub mod order_status_update;
 pub mod order_type;
+pub mod order_word;
 pub mod patient;
 pub mod patient_alert;
 pub mod patient_phone;

@@ -14,6 +14,7 @@ mod m20261124_000007_diagnosis_codes;
 mod m20261124_000008_charting;
 mod m20261124_000009_billing;
 mod m20261125_000010_referrers;
+mod m20261128_000011_order_words;
 
 pub struct Migrator;
 
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000008_charting::Migration),
             Box::new(m20261124_000009_billing::Migration),
             Box::new(m20261125_000010_referrers::Migration),
+            Box::new(m20261128_000011_order_words::Migration),
         ]
     }
 }

@@ -4,9 +4,9 @@
 //! order with its notes and history is three.
 
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, IntoIden, JoinType, Order, Query, SelectStatement};
-use sea_orm::{ColumnTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QueryTrait, Select};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QueryTrait, Select};
 
-use super::{COUNT_CAP, OrderFilter, condition};
+use super::{COUNT_CAP, OrderFilter, condition, word_matches};
 use crate::entities::{
     incident, office, order, order_note, order_status, order_status_update, order_type, patient, user,
 };
@@ -170,10 +170,11 @@ impl Store {
     pub async fn order_page(&self, filter: &OrderFilter, limit: u64, offset: u64) -> Result<OrderViewPage, DbErr> {
         // The page's ids are chosen by the filter alone, in the same statement, and only
         // those rows are joined: the names never weigh on how the page is found.
+        let keyword = word_matches(&self.db, &filter.keyword).await?;
         let page_ids = Query::select()
             .column(order::Column::Id)
             .from(order::Entity)
-            .cond_where(condition(filter))
+            .cond_where(condition(filter, &keyword, self.backend()))
             .order_by(order::Column::Id, Order::Desc)
             .limit(limit)
             .offset(offset)
@@ -189,17 +190,17 @@ impl Store {
         );
         let orders =
             with_names(select).order_by_desc(order::Column::Id).into_model::<OrderView>().all(&self.db).await?;
-        let total = self.count_orders(filter).await?;
+        let total = self.count_matching(condition(filter, &keyword, self.backend())).await?;
         Ok(OrderViewPage { orders, total })
     }
 
-    /// Orders matching `filter`, counted up to [`COUNT_CAP`] (`COUNT_CAP + 1` means more).
-    pub async fn count_orders(&self, filter: &OrderFilter) -> Result<u64, DbErr> {
+    /// Orders matching `condition`, counted up to [`COUNT_CAP`] (`COUNT_CAP + 1` means more).
+    async fn count_matching(&self, condition: Condition) -> Result<u64, DbErr> {
         use sea_orm::ConnectionTrait;
         let capped = Query::select()
             .expr(Expr::val(1))
             .from(order::Entity)
-            .cond_where(condition(filter))
+            .cond_where(condition)
             .limit(COUNT_CAP + 1)
             .to_owned();
         let count = Query::select()
