@@ -20,7 +20,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useOrderCount } from '@/api/orders/get-order-count';
 import { orderKeys, type OrdersQuery } from '@/api/orders/keys';
 import { usePreferences } from '@/api/preferences/get-preferences';
@@ -35,9 +35,10 @@ import { usePageTitle } from '@/components/page-title';
 import { cappedCount, countOf } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSettledText } from '@/lib/settled-text';
+import { orderStatusesQueryOptions } from '../api/get-order-statuses';
 import { useOrdersList } from '../api/get-orders';
 import { NewOrderDialog } from '../components/OrderDialogs';
-import { OrdersList } from '../components/OrdersList';
+import { ORDERS_LIST_SX, OrdersList } from '../components/OrdersList';
 import { changedFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
 import { flattenOrders } from '../lib/list-cache';
 import { ORDER_TEXT } from '../lib/texts';
@@ -76,8 +77,112 @@ const stickyTop = (theme: Theme) => ({
   [theme.breakpoints.up('sm')]: { top: 64 },
 });
 
+/** Another list starts at its top. */
+const toTop = () => window.scrollTo({ top: 0 });
+
+/** 'New Order', floating at the bottom right; memoised, as the toolbar is. */
+const NewOrderFab = memo(function NewOrderFab({ onClick }: { onClick: () => void }) {
+  return (
+    <Fab variant="extended" color="primary" onClick={onClick} sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 3 }}>
+      <Add sx={{ mr: 1 }} />
+      {ORDER_TEXT.newOrder}
+    </Fab>
+  );
+});
+
 /** How long typing must pause before the keyword is asked of the server. */
 const KEYWORD_SETTLE_MS = 250;
+
+interface OrdersToolbarProps {
+  tab: OrdersTab;
+  onTabChange: (tab: OrdersTab) => void;
+  countQueries: Record<OrdersTab, OrdersQuery>;
+  keyword: string;
+  onKeywordChange: (keyword: string) => void;
+  filterCount: number;
+  onOpenFilters: () => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+/**
+ * The tabs with their counts, the keyword, 'Filters' and Refresh, kept at the top while the
+ * page scrolls. Memoised (its callbacks keep their identity): the list's answers redraw the
+ * list, not the toolbar's dozens of components (issue 17: the page's renders).
+ */
+const OrdersToolbar = memo(function OrdersToolbar({ tab, onTabChange, countQueries, keyword, onKeywordChange, filterCount, onOpenFilters, onRefresh, refreshing }: OrdersToolbarProps) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={(theme) => ({ position: 'sticky', zIndex: 2, mb: 1.5, ...stickyTop(theme), mx: { xs: -2, sm: 0 }, borderRadius: { xs: 0, sm: 1 }, borderLeft: { xs: 0, sm: 1 }, borderRight: { xs: 0, sm: 1 }, borderColor: { xs: 'divider', sm: 'divider' } })}
+    >
+      <Tabs value={tab} onChange={(_e, value: OrdersTab) => onTabChange(value)} variant="fullWidth" aria-label="Orders" textColor="secondary" indicatorColor="secondary">
+        {(['mine', 'all'] as const).map((t) => (
+          <Tab
+            key={t}
+            value={t}
+            id={`orders-tab-${t}`}
+            aria-controls="orders-panel"
+            label={
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                {t === 'mine' ? ORDER_TEXT.mine : ORDER_TEXT.all}
+                <CountBadge tab={t} query={countQueries[t]} />
+              </Box>
+            }
+            sx={{ minHeight: 48 }}
+          />
+        ))}
+      </Tabs>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
+        {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
+        <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
+          <OutlinedInput
+            id="orders-keyword"
+            type="search"
+            size="small"
+            value={keyword}
+            onChange={(event) => onKeywordChange(event.target.value)}
+            placeholder="Keyword..."
+            autoComplete="off"
+            inputProps={{ 'aria-label': ORDER_TEXT.keyword, enterKeyHint: 'search' }}
+            startAdornment={
+              <InputAdornment position="start">
+                <Search aria-hidden fontSize="small" />
+              </InputAdornment>
+            }
+            endAdornment={
+              keyword ? (
+                <InputAdornment position="end">
+                  <IconButton aria-label="Clear the keyword" onClick={() => onKeywordChange('')} edge="end" size="small">
+                    <Clear fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined
+            }
+          />
+        </FormControl>
+        <Button
+          onClick={onOpenFilters}
+          startIcon={
+            <FilterCountBadge count={filterCount} overlapCircle>
+              <FilterList />
+            </FilterCountBadge>
+          }
+          aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'}
+          sx={{ flexShrink: 0 }}
+        >
+          Filters
+        </Button>
+        <DeferredTooltip title={ORDER_TEXT.refresh}>
+          <IconButton aria-label={ORDER_TEXT.refresh} onClick={onRefresh} sx={{ flexShrink: 0 }}>
+            <Refresh />
+          </IconButton>
+        </DeferredTooltip>
+      </Box>
+      {refreshing && <LinearProgress aria-label="Refreshing the orders" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
+    </Paper>
+  );
+});
 
 /**
  * /orders (spec part 1, 'Orders list'): the Mine and All tabs with count badges, Refresh,
@@ -88,7 +193,8 @@ export default function OrdersPage() {
   const { user } = useSession();
   const userId = user?.userId ?? 0;
   const preferences = usePreferences();
-  const savePreference = useSavePreference();
+  // `mutate` keeps its identity from render to render.
+  const saveOrdersPreference = useSavePreference().mutate;
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<OrdersTab>(preferences.defaultOrdersView);
   const [filters, setFilters] = useState<OrdersFilters>(preferences.ordersFilters);
@@ -113,106 +219,61 @@ export default function OrdersPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // Another list starts at its top.
-  const toTop = () => window.scrollTo({ top: 0 });
+  // The statuses (the rows' red dots) asked for with the list rather than after it: otherwise
+  // their answer comes later and redraws the rows that have a dot.
+  useEffect(() => {
+    void queryClient.prefetchQuery(orderStatusesQueryOptions());
+  }, [queryClient]);
 
-  const changeTab = (next: OrdersTab) => {
-    if (next === tab) return;
-    toTop();
-    setTab(next);
-    savePreference.mutate({ key: 'defaultOrdersView', update: next });
-  };
+  // The toolbar's callbacks keep their identity, so the memoised toolbar is left alone when
+  // only the list changes.
+  const changeTab = useCallback(
+    (next: OrdersTab) => {
+      if (next === tab) return;
+      toTop();
+      setTab(next);
+      saveOrdersPreference({ key: 'defaultOrdersView', update: next });
+    },
+    [tab, saveOrdersPreference],
+  );
+
+  const openFilters = useCallback(() => setFiltersOpen(true), []);
 
   const applyFilters = (next: OrdersFilters) => {
     setFiltersOpen(false);
     toTop();
     setFilters(next);
-    savePreference.mutate({ key: 'ordersFilters', update: next });
+    saveOrdersPreference({ key: 'ordersFilters', update: next });
   };
 
   // Refresh clears the list and loads its first page again, and asks for the counts.
-  const refresh = () => {
+  const refresh = useCallback(() => {
     toTop();
     void queryClient.resetQueries({ queryKey: orderKeys.list(query), exact: true });
     void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
-  };
+  }, [queryClient, query]);
+
+  const openNewOrder = useCallback(() => setNewOrderOpen(true), []);
 
   const filterCount = changedFilterCount(filters);
   const refreshing = list.isFetching && !list.isFetchingNextPage && !list.isPending;
 
   return (
     <PageContainer>
-      <Paper
-        variant="outlined"
-        sx={(theme) => ({ position: 'sticky', zIndex: 2, mb: 1.5, ...stickyTop(theme), mx: { xs: -2, sm: 0 }, borderRadius: { xs: 0, sm: 1 }, borderLeft: { xs: 0, sm: 1 }, borderRight: { xs: 0, sm: 1 }, borderColor: { xs: 'divider', sm: 'divider' } })}
-      >
-        <Tabs value={tab} onChange={(_e, value: OrdersTab) => changeTab(value)} variant="fullWidth" aria-label="Orders" textColor="secondary" indicatorColor="secondary">
-          {(['mine', 'all'] as const).map((t) => (
-            <Tab
-              key={t}
-              value={t}
-              id={`orders-tab-${t}`}
-              aria-controls="orders-panel"
-              label={
-                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
-                  {t === 'mine' ? ORDER_TEXT.mine : ORDER_TEXT.all}
-                  <CountBadge tab={t} query={countQueries[t]} />
-                </Box>
-              }
-              sx={{ minHeight: 48 }}
-            />
-          ))}
-        </Tabs>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
-          {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
-          <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
-            <OutlinedInput
-              id="orders-keyword"
-              type="search"
-              size="small"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-              placeholder="Keyword..."
-              autoComplete="off"
-              inputProps={{ 'aria-label': ORDER_TEXT.keyword, enterKeyHint: 'search' }}
-              startAdornment={
-                <InputAdornment position="start">
-                  <Search aria-hidden fontSize="small" />
-                </InputAdornment>
-              }
-              endAdornment={
-                keyword ? (
-                  <InputAdornment position="end">
-                    <IconButton aria-label="Clear the keyword" onClick={() => setKeyword('')} edge="end" size="small">
-                      <Clear fontSize="small" />
-                    </IconButton>
-                  </InputAdornment>
-                ) : undefined
-              }
-            />
-          </FormControl>
-          <Button
-            onClick={() => setFiltersOpen(true)}
-            startIcon={
-              <FilterCountBadge count={filterCount} overlapCircle>
-                <FilterList />
-              </FilterCountBadge>
-            }
-            aria-label={filterCount > 0 ? `Filters (${filterCount} in use)` : 'Filters'}
-            sx={{ flexShrink: 0 }}
-          >
-            Filters
-          </Button>
-          <DeferredTooltip title={ORDER_TEXT.refresh}>
-            <IconButton aria-label={ORDER_TEXT.refresh} onClick={refresh} sx={{ flexShrink: 0 }}>
-              <Refresh />
-            </IconButton>
-          </DeferredTooltip>
-        </Box>
-        {refreshing && <LinearProgress aria-label="Refreshing the orders" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
-      </Paper>
+      <OrdersToolbar
+        tab={tab}
+        onTabChange={changeTab}
+        countQueries={countQueries}
+        keyword={keyword}
+        onKeywordChange={setKeyword}
+        filterCount={filterCount}
+        onOpenFilters={openFilters}
+        onRefresh={refresh}
+        refreshing={refreshing}
+      />
 
-      <Box id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} aria-busy={list.isFetching}>
+      {/* The list's styles on the panel, there from the first render (ORDERS_LIST_SX). */}
+      <Box id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} aria-busy={list.isFetching} sx={ORDERS_LIST_SX}>
         <div role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {list.data ? (shown.length === 0 ? ORDER_TEXT.noOrdersFound : `${countOf(shown.length, 'order')} shown`) : ''}
         </div>
@@ -257,10 +318,7 @@ export default function OrdersPage() {
         )}
       </Box>
 
-      <Fab variant="extended" color="primary" onClick={() => setNewOrderOpen(true)} sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 3 }}>
-        <Add sx={{ mr: 1 }} />
-        {ORDER_TEXT.newOrder}
-      </Fab>
+      <NewOrderFab onClick={openNewOrder} />
       <OnceOpened open={filtersOpen}>
         <FiltersDialog open={filtersOpen} filters={filters} onApply={applyFilters} onClose={() => setFiltersOpen(false)} />
       </OnceOpened>
