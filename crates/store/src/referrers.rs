@@ -19,6 +19,7 @@ use crate::audit::AuditEntry;
 use crate::clinical::ReferralView;
 use crate::entities::{patient_referral, referrer, referrer_word};
 use crate::orders::{join_by_id, named_column};
+use crate::sql::prefix_range;
 use crate::versions::{self, Versioned};
 use crate::{DbErr, Store};
 
@@ -35,16 +36,6 @@ const MAX_PAGES: usize = 40;
 const RANGE_COUNT_CAP: usize = 1_000;
 /// Distinct stored words looked at for a near miss of one typed word.
 const MAX_NEAR_CANDIDATES: u64 = 2_000;
-
-/// The words after `prefix` in byte order: `[prefix, upper)`. Words hold only ASCII
-/// letters and digits, so the last byte moved on by one bounds the range.
-fn prefix_range(prefix: &str) -> (String, String) {
-    let mut upper = prefix.as_bytes().to_vec();
-    if let Some(last) = upper.last_mut() {
-        *last += 1;
-    }
-    (prefix.to_owned(), String::from_utf8_lossy(&upper).into_owned())
-}
 
 /// What one typed word matches: stored words it begins, or (a near miss) these words.
 #[derive(Clone, Debug)]
@@ -520,17 +511,5 @@ impl Store {
             Some(view) => Ok(Changed::Saved(view)),
             None => Ok(Changed::Missing),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_prefix_is_the_range_up_to_its_last_letter_moved_on() {
-        assert_eq!(prefix_range("smi"), ("smi".to_owned(), "smj".to_owned()));
-        assert_eq!(prefix_range("z"), ("z".to_owned(), "{".to_owned()));
-        assert_eq!(prefix_range("129"), ("129".to_owned(), "12:".to_owned()));
     }
 }

@@ -18,6 +18,7 @@ use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbBackend, FromQueryResul
 
 use crate::entities::{patient, patient_phone};
 use crate::names::NameKind;
+use crate::sql::prefix_range;
 use crate::{DbErr, Store};
 
 /// How a name key must match in a candidate lookup.
@@ -92,19 +93,12 @@ fn keys_of(row: &SearchRow) -> CandidateKeys<'_> {
     }
 }
 
-/// The smallest string after every string that starts with `prefix`, for a range scan.
-/// Keys are lowercase ASCII letters and digits, so one byte above them is enough.
-fn prefix_end(prefix: &str) -> String {
-    let mut end = prefix.to_owned();
-    end.push('\u{7f}');
-    end
-}
-
 fn key_condition(column: patient::Column, wanted: &KeyMatch) -> Condition {
     match wanted {
         KeyMatch::Any => Condition::all(), // not added to a query
         KeyMatch::Prefix(prefix) => {
-            Condition::all().add(column.gte(prefix.as_str())).add(column.lt(prefix_end(prefix)))
+            let (low, high) = prefix_range(prefix);
+            Condition::all().add(column.gte(low)).add(column.lt(high))
         }
         KeyMatch::In(keys) => Condition::all().add(column.is_in(keys.iter().cloned())),
     }

@@ -10,6 +10,7 @@ use sea_orm::{
 };
 
 use crate::audit::AuditEntry;
+use crate::sql::prefix_range;
 use crate::versions::{self, Versioned, WriteOutcome};
 mod read;
 
@@ -147,13 +148,10 @@ impl WordMatches {
     /// list rather than read the list's orders by key.
     fn condition(&self, scan: bool) -> Condition {
         use order::Column as C;
-        // Words and name keys compare byte by byte; every word that begins with `word`
-        // sorts before `word` followed by the highest character.
-        let low = self.word.as_str();
-        let high = format!("{low}{}", char::MAX);
+        let (low, high) = prefix_range(&self.word);
         let in_range = |column: &str| {
             let column = || Expr::col(Alias::new(column));
-            Condition::all().add(column().gte(low)).add(column().lt(high.as_str()))
+            Condition::all().add(column().gte(low.as_str())).add(column().lt(high.as_str()))
         };
         let patients = Query::select()
             .column(Alias::new("id"))
