@@ -14,7 +14,18 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
     plugins: { pocketchart: boundaries },
-    rules: { 'pocketchart/import-boundaries': 'error' },
+    rules: {
+      'pocketchart/import-boundaries': 'error',
+      // MUI 9's Typography takes a palette key ('textSecondary'), not a path: `color="text.secondary"`
+      // matches none of its colours and quietly shows the text in the primary colour.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/^text\\./]",
+          message: "Typography's colour is a palette key: color=\"textSecondary\", not color=\"text.secondary\".",
+        },
+      ],
+    },
   },
   {
     files: ['e2e/**', 'scripts/**', 'build/**', 'eslint/**', '*.config.{js,ts}', '../bench/**'],

@@ -22,7 +22,7 @@ export function FullScreenSpinner({ label = 'Loading…', overlay = false }: { l
       }}
     >
       <CircularProgress size={48} />
-      <Typography color="text.secondary">{label}</Typography>
+      <Typography color="textSecondary">{label}</Typography>
     </Box>
   );
 }

@@ -39,7 +39,7 @@ export function QueryState<T>({ query, children }: { query: { data: T | undefine
 
 export function EmptyText({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <Typography color="text.secondary" sx={{ py: 2 }} data-testid={testId}>
+    <Typography color="textSecondary" sx={{ py: 2 }} data-testid={testId}>
       {children}
     </Typography>
   );

@@ -12,7 +12,7 @@ export function NotFound() {
   return (
     <PageContainer maxWidth="sm">
       <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
-        <Typography variant="h2" component="p" color="text.secondary" aria-hidden>
+        <Typography variant="h2" component="p" color="textSecondary" aria-hidden>
           404
         </Typography>
         <Typography variant="h5" component="h2">

@@ -42,7 +42,7 @@ export function ApiErrorOverlay() {
             {notice?.message}
           </Typography>
           {notice && (
-            <Typography color="text.secondary" variant="body2">
+            <Typography color="textSecondary" variant="body2">
               Status {notice.status}
             </Typography>
           )}

@@ -76,7 +76,7 @@ export class ErrorBoundary extends Component<Props, State> {
               </Typography>
             </Stack>
             <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-            <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+            <Typography color="textSecondary" sx={{ wordBreak: 'break-word' }}>
               {detail}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

@@ -59,7 +59,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             {APP_NAME}
           </Typography>
           {user && (
-            <Typography variant="body2" color="text.secondary" noWrap data-testid="nav-user">
+            <Typography variant="body2" color="textSecondary" noWrap data-testid="nav-user">
               {user.firstName} {user.lastName}
             </Typography>
           )}
@@ -147,7 +147,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
       <Divider />
       <Box sx={{ px: 2, pt: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-        <Typography variant="body2" color="text.secondary" data-testid="nav-version">
+        <Typography variant="body2" color="textSecondary" data-testid="nav-version">
           Version {APP_VERSION}
         </Typography>
         <Link component={RouterLink} to="/acknowledgments" onClick={onNavigate} variant="body2" sx={{ py: 1.25, display: 'inline-block' }}>

@@ -30,13 +30,13 @@ function CurrentPatientCard({ patientId, onChoose }: { patientId: number; onChoo
           {`${p.firstName.trim()[0] ?? ''}${p.lastName.trim()[0] ?? ''}`.toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="textSecondary" component="p">
             Current patient
           </Typography>
           <Typography component="p" sx={{ fontWeight: 600 }}>
             {listName(p)}
           </Typography>
-          <Typography variant="body2" color="text.secondary" component="p">
+          <Typography variant="body2" color="textSecondary" component="p">
             {[born ? `DOB ${born}` : '', `ID ${p.displayId}`].filter(Boolean).join(' · ')}
           </Typography>
         </Box>
@@ -85,7 +85,7 @@ export function PatientChooserDialog({
         </Toolbar>
       </AppBar>
       <Box sx={{ p: 2, maxWidth: 560, width: '100%', mx: 'auto' }}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {question}
         </Typography>
         <Stack spacing={2}>

@@ -169,7 +169,7 @@ export function PatientSearchResults({
         </Typography>
       ) : null}
       {searched && results && results.length === 0 && !stale && (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} data-testid="no-patients">
+        <Typography color="textSecondary" sx={{ py: 3, textAlign: 'center' }} data-testid="no-patients">
           {MESSAGES.noPatientsFound}
         </Typography>
       )}

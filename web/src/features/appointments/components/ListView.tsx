@@ -25,14 +25,14 @@ function AppointmentCard({ appointment: a, colors }: { appointment: Appointment;
           {a.appointmentTime} · {a.length} min
         </Typography>
         {showsProvider(a.providerID) && a.providerName && (
-          <Typography variant="body2" color="text.secondary" component="p" data-testid="appointment-provider">
+          <Typography variant="body2" color="textSecondary" component="p" data-testid="appointment-provider">
             {a.providerName}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary" component="p">
+        <Typography variant="body2" color="textSecondary" component="p">
           {a.resource}
         </Typography>
-        <Typography variant="body2" color="text.secondary" component="p">
+        <Typography variant="body2" color="textSecondary" component="p">
           {[a.type, a.status].filter(Boolean).join(' · ')}
         </Typography>
       </CardActionArea>
@@ -49,7 +49,7 @@ export function ListView({ appointments, order, zone, colors }: { appointments: 
         const time = formatIn(g.start, zone, 'hh:mm a');
         return (
           <Box component="section" key={g.start} aria-label={time}>
-            <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 0.75 }} data-testid="group-time">
+            <Typography variant="subtitle2" component="h2" color="textSecondary" sx={{ mb: 0.75 }} data-testid="group-time">
               {time}
             </Typography>
             <Stack component="ul" spacing={1} sx={{ m: 0, p: 0 }}>

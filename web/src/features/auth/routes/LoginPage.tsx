@@ -116,10 +116,10 @@ export default function LoginPage() {
           </Button>
           <HelpLinks data={help.help} />
           <Box component="footer" sx={{ textAlign: 'center' }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Version {APP_VERSION}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               © {new Date().getFullYear()} {COPYRIGHT_HOLDER}. All rights reserved.
             </Typography>
           </Box>

@@ -53,7 +53,7 @@ export function ChargeList({
                 {index + 1}. {charge.procedure}
               </Typography>{' '}
               <Typography component="span">{charge.description}</Typography>
-              <Typography variant="body2" color="text.secondary" data-testid="charge-details">
+              <Typography variant="body2" color="textSecondary" data-testid="charge-details">
                 {details(charge, diagnoses, options).join(' · ')}
               </Typography>
               {messages.length > 0 && (

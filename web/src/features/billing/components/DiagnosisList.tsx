@@ -85,7 +85,7 @@ const DiagnosisRow = memo(function DiagnosisRow({ diagnosis, index, last, inUse,
           {short}
         </Typography>
         {inUse && (
-          <Typography id={inUseId} component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          <Typography id={inUseId} component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
             {BILLING_TEXT.inUse}
           </Typography>
         )}

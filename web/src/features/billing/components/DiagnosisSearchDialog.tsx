@@ -63,7 +63,7 @@ function Search({ onPick }: { onPick: (diagnosis: Diagnosis) => void }) {
             </Typography>{' '}
             <Typography component="span">{d.diagnosis}</Typography>
             {!d.billable && (
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                 Category, not billable
               </Typography>
             )}

@@ -176,7 +176,7 @@ function ProcedureSearch({
               </Typography>{' '}
               <Typography component="span">{fee.description}</Typography>
               {fee.notes && (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                   {fee.notes}
                 </Typography>
               )}
@@ -346,7 +346,7 @@ function ChargeForm({
             BILLING_TEXT.chargeDiagnoses,
             <>
               {diagnoses.length === 0 ? (
-                <Typography color="text.secondary">{BILLING_TEXT.noDiagnosesForCharge}</Typography>
+                <Typography color="textSecondary">{BILLING_TEXT.noDiagnosesForCharge}</Typography>
               ) : (
                 <Stack>
                   {diagnoses.map((d, index) => {

@@ -276,7 +276,7 @@ function OrderEditor({ patientId, start, providers, feeSchedules, options }: { p
             <DiagnosisList diagnoses={diagnoses} usedIds={usedIds} onChange={setDiagnoses} onRemove={(umlsId) => setDiagnoses((list) => removeDiagnosis(list, charges, umlsId))} />
           )}
           {diagnoses.length >= MAX_DIAGNOSES && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {BILLING_TEXT.diagnosesLimit(MAX_DIAGNOSES)}
             </Typography>
           )}

@@ -144,7 +144,7 @@ function Column({ column, widgets, onMove, onShow }: { column: ColumnIndex; widg
             <WidgetRow key={widget.key} widget={widget} column={column} first={index === 0} last={index === widgets.length - 1} onMove={onMove} onShow={onShow} />
           ))}
           {widgets.length === 0 && (
-            <Typography component="li" color="text.secondary" sx={{ p: 2 }}>
+            <Typography component="li" color="textSecondary" sx={{ p: 2 }}>
               {CLINICAL_TEXT.emptyColumn}
             </Typography>
           )}

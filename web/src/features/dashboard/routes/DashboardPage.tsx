@@ -82,7 +82,7 @@ export default function DashboardPage({ NewAccountDialog }: { NewAccountDialog: 
                 Recently Viewed Patients
               </Typography>
               {recentPatients.length === 0 ? (
-                <Typography color="text.secondary" sx={{ py: 1 }}>
+                <Typography color="textSecondary" sx={{ py: 1 }}>
                   No recently viewed patients yet. Patients you open appear here.
                 </Typography>
               ) : (
@@ -98,7 +98,7 @@ export default function DashboardPage({ NewAccountDialog }: { NewAccountDialog: 
                     : recent.isError
                       ? [
                           <li key="error">
-                            <Typography color="text.secondary" sx={{ py: 1 }}>
+                            <Typography color="textSecondary" sx={{ py: 1 }}>
                               Recently viewed patients could not be loaded.
                             </Typography>
                           </li>,

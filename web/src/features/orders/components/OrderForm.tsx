@@ -51,14 +51,14 @@ function PatientSummary({ patient, loading, canChange, onChange, error }: { pati
   return (
     <Paper variant="outlined" component="section" aria-label="Patient" sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, borderColor: error ? 'error.main' : undefined }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           Patient
         </Typography>
         <Typography component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="order-form-patient">
           {patient ? listName(patient) : loading ? 'Loading…' : ORDER_TEXT.noPatient}
         </Typography>
         {born && (
-          <Typography variant="body2" color="text.secondary" component="p">
+          <Typography variant="body2" color="textSecondary" component="p">
             DOB {born}
           </Typography>
         )}

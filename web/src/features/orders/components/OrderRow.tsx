@@ -46,9 +46,7 @@ export const ORDER_ROW_SX = {
   '& .pc-order-title[data-urgent="true"]': { color: URGENT_COLOR },
   '& .pc-order-urgent': { fontSize: '0.75rem', fontWeight: 700, letterSpacing: 0.4, textTransform: 'uppercase', mr: 0.75, border: 1, borderRadius: 1, px: 0.5, verticalAlign: 'text-bottom' },
   '& .pc-order-patient': { m: 0, typography: 'body2', display: 'block', mt: 0.25 },
-  // No colour of their own, as before: MUI 9's Typography ignores `color="text.secondary"`
-  // (only `textSecondary` is a colour of it), so these lines have always shown in text.primary.
-  '& .pc-order-line': { m: 0, typography: 'body2', display: 'block' },
+  '& .pc-order-line': { m: 0, typography: 'body2', display: 'block', color: 'text.secondary' },
   '& .pc-order-chevron': {
     userSelect: 'none',
     width: '1em',

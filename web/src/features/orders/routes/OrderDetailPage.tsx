@@ -86,7 +86,7 @@ function Notes({ order }: { order: Order }) {
           {order.orderNotes.map((n, i) => (
             <ListItem key={n.noteId} divider={i < order.orderNotes.length - 1} disableGutters sx={{ display: 'block' }}>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{n.message}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {[displayDateTime(n.created), n.author ? personName(n.author) : '', n.assignedTo ? `assigned to ${personName(n.assignedTo)}` : ''].filter(Boolean).join(' · ')}
               </Typography>
             </ListItem>

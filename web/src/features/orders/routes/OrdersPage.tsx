@@ -294,7 +294,7 @@ export default function OrdersPage() {
           </Alert>
         ) : shown.length === 0 ? (
           <Box sx={{ py: 6, textAlign: 'center' }}>
-            <Typography color="text.secondary" data-testid="no-orders">
+            <Typography color="textSecondary" data-testid="no-orders">
               {ORDER_TEXT.noOrdersFound}
             </Typography>
           </Box>
@@ -306,13 +306,13 @@ export default function OrdersPage() {
         {isFetchingNextPage && (
           <Box role="status" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, py: 2 }}>
             <CircularProgress size={24} aria-hidden />
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Loading more orders…
             </Typography>
           </Box>
         )}
         {!hasNextPage && rows.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }} data-testid="orders-end">
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', py: 2 }} data-testid="orders-end">
             {rows.length === 1 ? 'The only order is shown.' : `All ${rows.length} orders are shown.`}
           </Typography>
         )}

@@ -27,7 +27,7 @@ const ROW_PX = HEADER_CARD_COLLAPSED_PX - 2;
 function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {label}
       </Typography>
       {/* Words break only when one alone is wider than the card (a last resort, never in the middle of a fitting word). */}
@@ -75,7 +75,7 @@ export function PatientHeaderCard({ patient, expanded, onToggle }: { patient: Pa
             </Typography>
             {/* The ID, birth date and 'Inactive' each stay whole and wrap to a second line on a
                 narrow phone rather than being cut off (an inactive patient's word was lost). */}
-            <Typography variant="body2" color="text.secondary" data-testid="patient-header-facts" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5, '& > span': { whiteSpace: 'nowrap' } }}>
+            <Typography variant="body2" color="textSecondary" data-testid="patient-header-facts" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5, '& > span': { whiteSpace: 'nowrap' } }}>
               <span data-testid="patient-display-id">ID {patient.displayId}</span>
               {patient.birthdate ? (
                 <span>

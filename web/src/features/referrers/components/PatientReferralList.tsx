@@ -37,7 +37,7 @@ function ReferralRow({ referral: r, to, divider }: { referral: PatientReferral; 
             <ReferralStatusChip status={r.status} />
           </Box>
           {company && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {company}
             </Typography>
           )}
@@ -45,7 +45,7 @@ function ReferralRow({ referral: r, to, divider }: { referral: PatientReferral; 
             {directionLabel(r.direction)} · {displayDate(r.date)}
           </Typography>
           {r.reason.trim() && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="referral-reason">
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="referral-reason">
               {r.reason.trim()}
             </Typography>
           )}

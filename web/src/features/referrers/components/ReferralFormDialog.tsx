@@ -85,7 +85,7 @@ function ReferrerField({ form, id }: { form: UseFormReturn<ReferralValues>; id: 
                   {referrerName(option) || `#${option.referralId}`}
                 </Typography>
                 {extra && (
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                     {extra}
                   </Typography>
                 )}

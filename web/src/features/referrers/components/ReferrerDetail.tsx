@@ -27,7 +27,7 @@ export function ReferrerHeader({ referrer, level = 'h2' }: { referrer: Referrer;
         {referrerName(referrer)}
       </Typography>
       {company && (
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {company}
         </Typography>
       )}
@@ -142,7 +142,7 @@ export function ReferrerDetail({ referrer, level = 'h2' }: { referrer: Referrer;
               {notes}
             </Typography>
           ) : (
-            <Typography color="text.secondary" data-testid="no-referrer-notes">
+            <Typography color="textSecondary" data-testid="no-referrer-notes">
               {REFERRER_TEXT.noNotes}
             </Typography>
           )}

@@ -121,7 +121,7 @@ export function ReferrerResults({ results, loading, stale, error }: { results: R
           The referrers could not be loaded. Please try again.
         </Alert>
       ) : results && results.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }} role="status" data-testid="no-referrers">
+        <Typography color="textSecondary" sx={{ py: 2 }} role="status" data-testid="no-referrers">
           {REFERRER_TEXT.noneFound}
         </Typography>
       ) : results ? (

@@ -254,11 +254,11 @@ export function EntryHistory({ patientId, section, entryId }: { patientId: numbe
               {v.recordedBy ? ` · ${v.recordedBy}` : ''}
             </Typography>
             {v.first ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {FORM_TEXT.recorded}
               </Typography>
             ) : v.changes.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {FORM_TEXT.noChange}
               </Typography>
             ) : (

@@ -180,7 +180,7 @@ function DiagnosisField({ form, id }: { form: UseFormReturn<ProblemValues>; id: 
                 </Typography>{' '}
                 <Typography component="span">{option.diagnosis}</Typography>
                 {!option.billable && (
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
                     Category, not billable
                   </Typography>
                 )}
@@ -433,7 +433,7 @@ function Body({
           )}
           <FormErrors show={Object.keys(errors).length > 0} others={others} />
           {amends && (
-            <Typography variant="body2" color="text.secondary" data-testid="amends-note">
+            <Typography variant="body2" color="textSecondary" data-testid="amends-note">
               Corrects note {amends.entryId}
             </Typography>
           )}

@@ -40,7 +40,7 @@ export function EntryList({ label, rows, from }: { label: string; rows: ListRow[
               {row.lines
                 ?.filter((line) => line !== '' && line !== null && line !== undefined && line !== false)
                 .map((line, index) => (
-                  <Typography key={index} component="span" variant="body2" color="text.secondary" sx={{ display: 'block', mt: 0.25, overflowWrap: 'anywhere' }}>
+                  <Typography key={index} component="span" variant="body2" color="textSecondary" sx={{ display: 'block', mt: 0.25, overflowWrap: 'anywhere' }}>
                     {line}
                   </Typography>
                 ))}

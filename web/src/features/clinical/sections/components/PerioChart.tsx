@@ -85,7 +85,7 @@ export function PerioChart({ teeth }: { teeth: readonly Tooth[] }) {
   ].filter((g) => g.teeth.length > 0);
   return (
     <Box data-testid="perio-chart">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         Sites: DB distobuccal, B buccal, MB mesiobuccal, DL distolingual, L lingual, ML mesiolingual. Depths of {DEEP_SITE_MM} mm or more are bold and underlined.
       </Typography>
       {groups.map((group) => (

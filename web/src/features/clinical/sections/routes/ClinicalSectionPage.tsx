@@ -74,7 +74,7 @@ function EmptySection({ patientId, section, data }: { patientId: number; section
     return (
       <Box data-testid="section-none-known" sx={{ py: 1 }}>
         <Typography sx={{ fontWeight: 700 }}>{NONE_KNOWN_TEXT[section]}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {SECTIONS_TEXT.reviewedOn} {showDate(review.reviewedOn)}
         </Typography>
         <Box sx={{ mt: 1 }}>
@@ -114,7 +114,7 @@ function SectionList({ patientId, section }: { patientId: number; section: Secti
           <>
             {data.review && (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                <Typography variant="body2" color="text.secondary" data-testid="section-reviewed">
+                <Typography variant="body2" color="textSecondary" data-testid="section-reviewed">
                   {reviewLine(isNoneKnownKey(section) ? section : null, data.review)}
                 </Typography>
                 <UndoNoneKnownButton patientId={patientId} section={section} data={data} />
