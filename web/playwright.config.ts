@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-
-// One free port for the whole run, chosen once in the main process and inherited by the workers.
-if (!process.env.POCKETCHART_E2E_PORT) {
-  process.env.POCKETCHART_E2E_PORT = execFileSync(
-    process.execPath,
-    ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
-    { encoding: 'utf8' },
-  ).trim();
-}
-const port = process.env.POCKETCHART_E2E_PORT;
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: './e2e/global-setup.ts',
-  // The specs share the demo user's preferences: one worker keeps them from racing (and suits 2 cores).
-  workers: 1,
+  // Each worker starts its own server and demo practice (the `server` fixture in e2e/fixtures.ts),
+  // so the specs of two workers share no data and no preferences. Two: the machine's cores; a
+  // spec file's tests run in order in one worker.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -24,7 +14,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}/app/`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',

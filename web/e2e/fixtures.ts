@@ -3,6 +3,7 @@ import { test as base, expect } from '@playwright/test';
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, operations, paths } from '../src/api/schema';
 import { dayIn, instantOf, wireInstant } from '../src/lib/time-zone';
+import { startDemoServer, type DemoServer } from './demo-server';
 import { AppShell } from './pages/app-shell';
 import { LoginScreen } from './pages/login-screen';
 
@@ -356,7 +357,26 @@ interface Fixtures {
   shell: AppShell;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** This worker's own server and demo practice (e2e/demo-server.ts). */
+  server: DemoServer;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // Playwright reads a fixture's needs from its first parameter's pattern: an empty one is needed.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startDemoServer();
+      await use(server);
+      await server.stop();
+    },
+    // Started before the worker's first test; it may take a while on a busy machine.
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(`${server.origin}/app/`);
+  },
   api: async ({ baseURL }, use) => {
     const origin = new URL(baseURL ?? '').origin;
     const api = new ServerApi(origin);

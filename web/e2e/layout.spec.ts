@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { PREFERENCE_DEFAULTS, ServerApi, SHOWCASE_PATIENT, type DemoPatient, type PreferenceKey } from './fixtures';
+import { type Browser, type Locator, type Page } from '@playwright/test';
+import { PREFERENCE_DEFAULTS, ServerApi, SHOWCASE_PATIENT, expect, test, type DemoPatient, type PreferenceKey } from './fixtures';
 import { checkLayout } from './layout';
 import { LoginScreen } from './pages/login-screen';
 
@@ -36,9 +36,9 @@ test.describe('Layout at 360x640', () => {
     return phone;
   }
 
-  test.beforeAll(async ({ browser }, testInfo) => {
-    const baseURL = testInfo.project.use.baseURL ?? '';
-    api = new ServerApi(new URL(baseURL).origin);
+  test.beforeAll(async ({ browser, server }) => {
+    const baseURL = `${server.origin}/app/`;
+    api = new ServerApi(server.origin);
     await api.login();
     // A patient whose name, e-mail and phones are long, as real ones can be.
     long = await api.createPatient({

@@ -1,5 +1,8 @@
 //! `spawn_app`: the real application on port 0, against a fresh SQLite file or a fresh
-//! PostgreSQL database, filled with a small demo practice. Each test gets its own.
+//! PostgreSQL database, filled with a small demo practice. Each test gets its own: a copy of
+//! one practice migrated and filled once per test process and database kind (the migrations
+//! and the demo are most of a test's time, the PostgreSQL ones waiting on the disk), so a
+//! test still starts from the same state and changes only its own copy.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -102,16 +105,18 @@ pub async fn spawn_app(db: Db) -> Option<TestApp> {
 }
 
 pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
-    let (url, database) = match db {
+    let (url, database, keys) = match db {
         Db::Sqlite => {
+            let template = sqlite_template().await;
             let dir = tempdir::TempDir::new("sqlite");
-            let url = format!("sqlite://{}", dir.path().join("pocketchart.db").display());
-            (url, TestDatabase::Sqlite { _folder: dir })
+            let file = dir.path().join("pocketchart.db");
+            std::fs::copy(&template.at, &file).expect("copy the template practice");
+            let url = format!("sqlite://{}", file.display());
+            (url, TestDatabase::Sqlite { _folder: dir }, template.keys.clone())
         }
         Db::Postgres => {
-            let name = format!("pc_test_{}_{}", std::process::id(), unique());
-            match create_postgres_database(&name).await {
-                Ok(url) => (url, TestDatabase::Postgres { name }),
+            let template = match postgres_template().await {
+                Ok(template) => template,
                 Err(error) if !postgres_required() => {
                     eprintln!(
                         "PostgreSQL not reachable ({error}); skipping the PostgreSQL variant. Set REQUIRE_POSTGRES=1 to fail instead."
@@ -119,15 +124,16 @@ pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
                     return None;
                 }
                 Err(error) => panic!("REQUIRE_POSTGRES=1 but PostgreSQL is not reachable: {error}"),
-            }
+            };
+            let name = format!("pc_test_{}_{}", std::process::id(), unique());
+            let url = create_postgres_database(&name, Some(&template.at)).await.expect("copy the template practice");
+            (url, TestDatabase::Postgres { name }, template.keys.clone())
         }
     };
 
     let clock = ManualClock::starting_at(start_time());
-    let store = Store::open(&url, Arc::new(store::keys::Keys::generate())).await.expect("open store");
-    demo::fill(&store, &DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
-        .await
-        .expect("demo practice");
+    // Opening runs the migrations, which find the copy up to date.
+    let store = Store::open(&url, keys).await.expect("open store");
     let app = server::app(store.clone(), config, Arc::new(clock.clone())).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
@@ -137,10 +143,99 @@ pub async fn spawn_app_with(db: Db, config: ServerConfig) -> Option<TestApp> {
     Some(TestApp { address, client, clock, store, audit_sink: app.audit, database })
 }
 
-async fn create_postgres_database(name: &str) -> Result<String, sea_orm::DbErr> {
+/// The practice every test of one database kind copies, with the keys it was sealed and
+/// chained with (a copy needs the same keys to read its identifiers and verify its log).
+struct Template<T> {
+    keys: Arc<store::keys::Keys>,
+    /// SQLite: the database file; PostgreSQL: the database's name.
+    at: T,
+}
+
+/// Migrates a new database and fills it with the test practice, then closes it.
+async fn build_practice(url: &str) -> Result<Arc<store::keys::Keys>, sea_orm::DbErr> {
+    let keys = Arc::new(store::keys::Keys::generate());
+    let store = Store::open(url, keys.clone()).await.map_err(|e| sea_orm::DbErr::Custom(e.to_string()))?;
+    demo::fill(&store, &DemoOptions { patients: TEST_PATIENTS, ..DemoOptions::at(start_time()) })
+        .await
+        .map_err(|e| sea_orm::DbErr::Custom(format!("demo practice: {e}")))?;
+    if store.backend() == store::Backend::Sqlite {
+        // Everything into the main file, so a copy of that file is the whole database.
+        store.connection().execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)").await?;
+    }
+    store.close().await;
+    Ok(keys)
+}
+
+async fn sqlite_template() -> &'static Template<PathBuf> {
+    static TEMPLATE: tokio::sync::OnceCell<Template<PathBuf>> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            // Kept for the test process's life; a later run removes what ended processes left.
+            let folder = std::env::temp_dir().join(format!("pocketchart-test-template-{}", std::process::id()));
+            remove_templates_of_ended_runs();
+            std::fs::create_dir_all(&folder).expect("template folder");
+            let file = folder.join("pocketchart.db");
+            let keys = build_practice(&format!("sqlite://{}", file.display())).await.expect("template practice");
+            Template { keys, at: file }
+        })
+        .await
+}
+
+/// The SQLite templates of test processes that are no longer running.
+fn remove_templates_of_ended_runs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if let Some(pid) = name.strip_prefix("pocketchart-test-template-").and_then(|p| p.parse::<u32>().ok())
+            && !process_is_running(pid)
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+fn process_is_running(pid: u32) -> bool {
+    std::path::Path::new(&format!("/proc/{pid}")).exists()
+}
+
+async fn postgres_template() -> Result<&'static Template<String>, sea_orm::DbErr> {
+    static TEMPLATE: tokio::sync::OnceCell<Template<String>> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_try_init(|| async {
+            drop_postgres_templates_of_ended_runs().await?;
+            let name = format!("pc_template_{}", std::process::id());
+            let url = create_postgres_database(&name, None).await?;
+            let keys = build_practice(&url).await?;
+            Ok(Template { keys, at: name })
+        })
+        .await
+}
+
+async fn drop_postgres_templates_of_ended_runs() -> Result<(), sea_orm::DbErr> {
+    let admin = sea_orm::Database::connect(&postgres_admin_url()).await?;
+    let rows = admin
+        .query_all_raw(sea_orm::Statement::from_string(
+            sea_orm::DbBackend::Postgres,
+            "SELECT datname FROM pg_database WHERE datname LIKE 'pc\\_template\\_%'",
+        ))
+        .await?;
+    for row in rows {
+        let name: String = row.try_get_by_index(0)?;
+        let pid = name.strip_prefix("pc_template_").and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !process_is_running(pid)) {
+            admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
+        }
+    }
+    admin.close().await?;
+    Ok(())
+}
+
+/// A new database (a copy of `template` when given); its URL.
+async fn create_postgres_database(name: &str, template: Option<&str>) -> Result<String, sea_orm::DbErr> {
     let admin_url = postgres_admin_url();
     let admin = sea_orm::Database::connect(&admin_url).await?;
-    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await?;
+    let copy_of = template.map(|t| format!(" TEMPLATE {t}")).unwrap_or_default();
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}{copy_of}")).await?;
     admin.close().await?;
     let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
     Ok(format!("{base}/{name}"))

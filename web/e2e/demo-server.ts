@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,19 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 function serverBinary(): string {
   const configured = process.env.POCKETCHART_BIN ?? 'target/debug/pocketchart';
   return isAbsolute(configured) ? configured : resolve(repo, configured);
+}
+
+/** A port nobody listens on now (the server is told it; port 0 would hide it from us). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
@@ -28,17 +42,23 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`The server did not answer GET /api/health with 200 within ${timeoutMs} ms (${last})`);
 }
 
+export interface DemoServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the real server with a fresh SQLite database and the demo practice
- * (user demo / demo), waits until it is healthy, and stops it after the run.
+ * Starts the real server with a fresh SQLite database and the demo practice (user demo /
+ * demo) and waits until it is healthy. Each Playwright worker starts its own (fixtures.ts),
+ * so the workers' specs never share a practice or the demo user's preferences.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export async function startDemoServer(): Promise<DemoServer> {
   const bin = serverBinary();
   if (!existsSync(bin)) {
     throw new Error(`No server binary at ${bin}: build it first (make build), or set POCKETCHART_BIN.`);
   }
-  const port = process.env.POCKETCHART_E2E_PORT;
-  if (!port) throw new Error('POCKETCHART_E2E_PORT is not set (playwright.config.ts sets it)');
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pocketchart-e2e-'));
   const args: string[] = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--demo'];
   // Serve the web app from a folder (a fresh `npm run build`) instead of the build embedded in the binary.
@@ -54,11 +74,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  const origin = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, 60_000);
+    await waitForHealth(`${origin}/api/health`, server, 60_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  return stop;
+  return { origin, stop };
 }
