@@ -53,7 +53,7 @@ export interface DemoServer {
  * demo) and waits until it is healthy. Each Playwright worker starts its own (fixtures.ts),
  * so the workers' specs never share a practice or the demo user's preferences.
  */
-export async function startDemoServer(): Promise<DemoServer> {
+export async function startDemoServer({ webDir }: { webDir?: string } = {}): Promise<DemoServer> {
   const bin = serverBinary();
   if (!existsSync(bin)) {
     throw new Error(`No server binary at ${bin}: build it first (make build), or set POCKETCHART_BIN.`);
@@ -61,9 +61,10 @@ export async function startDemoServer(): Promise<DemoServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pocketchart-e2e-'));
   const args: string[] = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--demo'];
-  // Serve the web app from a folder (a fresh `npm run build`) instead of the build embedded in the binary.
-  const webDir = process.env.POCKETCHART_E2E_WEB_DIR;
-  if (webDir) args.push('--web-dir', isAbsolute(webDir) ? webDir : resolve(process.cwd(), webDir));
+  // Serve the web app from a folder (a spec's own copy, or a fresh `npm run build`) instead of
+  // the build embedded in the binary.
+  const web = webDir ?? process.env.POCKETCHART_E2E_WEB_DIR;
+  if (web) args.push('--web-dir', isAbsolute(web) ? web : resolve(process.cwd(), web));
   const server = spawn(bin, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
   const stop = async () => {
     if (server.exitCode === null) {

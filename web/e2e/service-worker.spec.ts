@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { startDemoServer, type DemoServer } from './demo-server';
 import { expect, test } from './fixtures';
 import { LoginScreen } from './pages/login-screen';
 import { PatientFormDialog } from './pages/patient-form';
@@ -14,37 +13,12 @@ import { PatientFormDialog } from './pages/patient-form';
 // offered ('A new version of Pocketchart is ready.'), never while a form holds typed changes.
 //
 // A release is a new service worker script. To publish one during the test, this spec runs
-// its own server over a copy of the built app (the run's shared server keeps serving the
+// its own server over a copy of the built app (the worker's server keeps serving the
 // build it was started with): changing the copy's sw.js is what deploying a new build does
 // to a phone that has the app installed.
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
 const READY = 'A new version of Pocketchart is ready.';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-async function healthy(url: string, server: ChildProcess): Promise<void> {
-  for (let tries = 0; tries < 240; tries += 1) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    const ok = await fetch(url).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No healthy answer from ${url}`);
-}
 
 /** The page's service worker has installed and activated (the first visit's work). */
 async function installed(page: Page): Promise<void> {
@@ -59,30 +33,19 @@ test.describe('The installed app and its updates', () => {
   let dir = '';
   let web = '';
   let base = '';
-  let server: ChildProcess | undefined;
+  let server: DemoServer | undefined;
 
   test.beforeAll(async () => {
-    const configured = process.env.POCKETCHART_BIN ?? 'target/debug/pocketchart';
-    const bin = isAbsolute(configured) ? configured : resolve(repo, configured);
     const built = process.env.POCKETCHART_E2E_WEB_DIR ? resolve(process.env.POCKETCHART_E2E_WEB_DIR) : resolve(here, '..', 'dist');
     dir = mkdtempSync(join(tmpdir(), 'pocketchart-sw-'));
     web = join(dir, 'web');
     cpSync(built, web, { recursive: true });
-    const port = await freePort();
-    server = spawn(bin, ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'sw.db')}`, '--demo', '--web-dir', web], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
-    });
-    await healthy(`http://127.0.0.1:${port}/api/health`, server);
-    base = `http://127.0.0.1:${port}/app/`;
+    server = await startDemoServer({ webDir: web });
+    base = `${server.origin}/app/`;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    }
+    await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
