@@ -1,12 +1,14 @@
-// The demo practice's server for the browser benchmarks (lighthouse.mjs, interactions.mjs):
-// `serve --demo` on a free port with a fresh SQLite database in a temporary folder, optionally
-// serving a web build from a folder (`--web-dir`); `stop()` ends it and removes the folder.
+// The demo practice's server, for the browser benchmarks (lighthouse.mjs, interactions.mjs,
+// long-tasks.mjs) and the browser tests (web/e2e/demo-server.ts): `serve --demo` on a free port
+// with a fresh SQLite database in a temporary folder, optionally serving a web build from a
+// folder (`--web-dir`); `stop()` ends it and removes the folder. Types: demo-server.d.mts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A port nobody listens on now (the server is told it; port 0 would hide it from us). */
 function freePort() {
   return new Promise((ok, fail) => {
     const probe = createServer();
@@ -18,13 +20,19 @@ function freePort() {
   });
 }
 
-/** Starts `bin` and waits until it answers its health check; rejects if it exits or takes over `timeoutMs`. */
-export async function startDemoServer({ bin, name, webDir = null, timeoutMs = 120_000 }) {
+/**
+ * Starts `bin` and waits until it answers its health check; rejects (the server stopped and its
+ * folder removed) if it exits first or takes over `timeoutMs`.
+ */
+export async function startDemoServer({ bin, name, webDir = null, timeoutMs = 120_000, serverOutput = false }) {
   const dir = mkdtempSync(join(tmpdir(), `pocketchart-${name}-`));
   const port = await freePort();
   const args = ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, `${name}.db`)}`, '--demo'];
   if (webDir) args.push('--web-dir', webDir);
-  const server = spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
+  const server = spawn(bin, args, {
+    stdio: ['ignore', serverOutput ? 'inherit' : 'ignore', 'inherit'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null) {
@@ -36,17 +44,23 @@ export async function startDemoServer({ bin, name, webDir = null, timeoutMs = 12
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
       await stop();
-      throw new Error(`The server exited with code ${server.exitCode}`);
+      throw new Error(`The server exited with code ${server.exitCode} before it was healthy`);
     }
-    const healthy = await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false);
-    if (healthy) return { origin, base: `${origin}/app/`, stop };
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.status === 200) return { origin, base: `${origin}/app/`, stop };
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = error.message;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`The server did not answer ${origin}/api/health within ${timeoutMs} ms`);
+  throw new Error(`The server did not answer GET ${origin}/api/health with 200 within ${timeoutMs} ms (${last})`);
 }
 
 /**
