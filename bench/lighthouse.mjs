@@ -18,7 +18,7 @@
 //                                     HTTP cache emptied
 //                          cold       the HTTP cache, the service worker and its caches emptied: every
 //                                     script over the throttled network
-//   LH_DEBUG             print the failing audits' elements and keep each run's whole report
+//   LH_DEBUG             print the failing audits' elements and keep each run's whole report and trace
 //   --no-write           print the table without touching docs/performance.md
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -151,8 +151,9 @@ try {
       // the session, with the caches as CACHE says. A run whose trace Lighthouse could not record
       // (NO_NAVSTART and the like, now and then on a busy machine) is made again, twice at most.
       let lhr;
+      let artifacts;
       for (let attempt = 1; ; attempt++) {
-        lhr = (await lighthouse(`${base}${target.path}`, { ...flags, port: chrome.port, disableStorageReset: target.loggedIn })).lhr;
+        ({ lhr, artifacts } = await lighthouse(`${base}${target.path}`, { ...flags, port: chrome.port, disableStorageReset: target.loggedIn }));
         if (!lhr.runtimeError) break;
         if (attempt === 3) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
         console.error(`${target.name} run ${run}: ${lhr.runtimeError.code}; measuring again`);
@@ -179,6 +180,8 @@ try {
         // The whole report, to read the largest paint's element, the request chain and the tasks.
         mkdirSync(join(repo, 'bench', 'results', 'raw'), { recursive: true });
         writeFileSync(join(repo, 'bench', 'results', 'raw', `lhr-${target.key}-${run}.json`), JSON.stringify(lhr));
+        // The trace, to open in Chromium's Performance panel or read with bench/lh-tasks.mjs.
+        writeFileSync(join(repo, 'bench', 'results', 'raw', `lhr-${target.key}-${run}.trace.json`), JSON.stringify(artifacts.Trace));
         for (const id of sample.failing) console.error(id, JSON.stringify(lhr.audits[id].details?.items?.map((i) => i.node?.snippet ?? i.node?.selector ?? i) ?? null).slice(0, 1500));
       }
       samples.push(sample);
