@@ -18,6 +18,8 @@ const MUI_TOOLTIP = /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@p
 const LOGIN_ROOTS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/];
 /** The session root (guard and query cache) and the app shell: every page after login loads them. */
 const SESSION_ROOTS = [/[\\/]src[\\/]app[\\/]session[\\/]SessionRoot\.tsx$/, /[\\/]src[\\/]app[\\/]shell[\\/]AppShell\.tsx$/];
+/** The app's own modules (not its packages). */
+const APP_CODE = /[\\/]src[\\/]/;
 const reached = new Map<string, boolean>();
 
 /** Whether `id` is imported statically, directly or through other modules, by one of `roots`. */
@@ -58,6 +60,15 @@ export default defineConfig({
         // Rolldown split them into many small files that every page loads (docs/web.md, sizes).
         codeSplitting: {
           groups: [
+            // The app's own code the session root and app shell import (and the login page does not):
+            // one file that every page after login loads, not a dozen small ones, each a link the
+            // preload helper inserts and a module to fetch and instantiate at every start (issue 17).
+            // Only those modules: their imports stay where they are (the entry's in the entry).
+            {
+              name: (id, ctx) => (APP_CODE.test(id) && !/node_modules/.test(id) && reachedFrom(id, ctx, SESSION_ROOTS) && !reachedFrom(id, ctx, LOGIN_ROOTS) ? 'session' : null),
+              includeDependenciesRecursively: false,
+              priority: 8,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/, priority: 7 },
             // The query library in one file too: every page after login uses it, the login page not at all.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 6 },
