@@ -18,8 +18,8 @@ const MUI_TOOLTIP = /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@p
 const LOGIN_ROOTS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/];
 /** The session root (guard and query cache) and the app shell: every page after login loads them. */
 const SESSION_ROOTS = [/[\\/]src[\\/]app[\\/]session[\\/]SessionRoot\.tsx$/, /[\\/]src[\\/]app[\\/]shell[\\/]AppShell\.tsx$/];
-/** The app's own modules (not its packages). */
-const APP_CODE = /[\\/]src[\\/]/;
+/** The app's own modules (not its packages): the files under this folder's src/. */
+const APP_SOURCE = fileURLToPath(new URL('./src/', import.meta.url));
 const reached = new Map<string, boolean>();
 
 /** Whether `id` is imported statically, directly or through other modules, by one of `roots`. */
@@ -63,9 +63,12 @@ export default defineConfig({
             // The app's own code the session root and app shell import (and the login page does not):
             // one file that every page after login loads, not a dozen small ones, each a link the
             // preload helper inserts and a module to fetch and instantiate at every start (issue 17).
-            // Only those modules: their imports stay where they are (the entry's in the entry).
+            // Only those modules: their imports stay where they are (the entry's in the entry). Rolldown
+            // warns that this can make chunks that import each other; here it cannot: what a 'session'
+            // module imports from outside it is a package (which imports no app code) or a module the
+            // login roots reach (so do all of its imports, and none of them is in 'session').
             {
-              name: (id, ctx) => (APP_CODE.test(id) && !/node_modules/.test(id) && reachedFrom(id, ctx, SESSION_ROOTS) && !reachedFrom(id, ctx, LOGIN_ROOTS) ? 'session' : null),
+              name: (id, ctx) => (id.startsWith(APP_SOURCE) && reachedFrom(id, ctx, SESSION_ROOTS) && !reachedFrom(id, ctx, LOGIN_ROOTS) ? 'session' : null),
               includeDependenciesRecursively: false,
               priority: 8,
             },
