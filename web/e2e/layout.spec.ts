@@ -138,7 +138,7 @@ test.describe('Layout at 360x640', () => {
     await checkLayout(page, 'preferences');
     await visit('help', main().getByRole('link', { name: 'HelpDesk' }));
     await checkLayout(page, 'help');
-    await visit('acknowledgments', main().getByRole('listitem').first());
+    await visit('acknowledgments', main().getByRole('list', { name: 'Open-source packages' }).getByRole('listitem').first());
     await checkLayout(page, 'acknowledgments');
     await visit('referrals', main().getByRole('list', { name: 'Referrers found' }).getByRole('link').first());
     await checkLayout(page, 'referrers');

@@ -339,9 +339,16 @@ async function measureLayout(): Promise<LayoutProblem[]> {
       });
       if (mine.length === 0) continue;
       // The page and every scrolling box in it (the day view's hours) to the same end.
-      scroller.scrollTop = end === 'top' ? 0 : scroller.scrollHeight;
-      for (const box of inner) box.el.scrollTop = end === 'top' ? 0 : box.el.scrollHeight;
-      await frames();
+      // Again while the page is not where it was sent (it grew, or a late effect scrolled it), a few
+      // times at most: measured anywhere else, the rule sees text under a floater that the user can
+      // scroll clear of.
+      const atEnd = () => (end === 'top' ? scroller.scrollTop <= 1 : scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        scroller.scrollTop = end === 'top' ? 0 : scroller.scrollHeight;
+        for (const box of inner) box.el.scrollTop = end === 'top' ? 0 : box.el.scrollHeight;
+        await frames();
+        if (atEnd()) break;
+      }
       const inFloater = (el: Element) => outer.some((f) => f.contains(el) || el.contains(f));
       const boxes: Array<{ el: Element; text: string; r: DOMRect }> = [];
       if (!covered && root === document.body) {
