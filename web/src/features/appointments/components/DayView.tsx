@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { cloneElement, isValidElement, memo, useEffect, useMemo, useRef, type ReactElement, type ReactNode } from 'react';
-import { Calendar, dateFnsLocalizer, type EventPropGetter, type Formats, type SlotInfo } from 'react-big-calendar';
+import { Calendar, dateFnsLocalizer, type EventPropGetter, type Formats, type SlotInfo, type TimeGridProps } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import type { Appointment, Transparency } from '@/api/scheduling/keys';
 import { fromDeviceWallClock, toDeviceWallClock } from '@/lib/time-zone';
@@ -104,6 +104,14 @@ function eventTooltip(event: CalendarEvent): string {
 }
 
 /**
+ * The day view hands its props on to its time grid. Given the width of the grid header's time
+ * gutter (the header is hidden here), the grid does not measure its time gutter once mounted: a
+ * forced layout, then a second render of the whole day, and a third for its overflow check,
+ * each time the schedule opens (issue 17).
+ */
+const TIME_GRID: Pick<TimeGridProps, 'width'> = { width: 1 };
+
+/**
  * One resource's day on react-big-calendar (spec part 2, 'Appointment schedule'): 15-minute
  * step, two slots per step, the preferences' hours, weeks from Sunday, 'h:mm a'. Times are
  * the practice's: instants are drawn on the practice's wall clock. Dragging (a long press on
@@ -202,6 +210,7 @@ function DayView({
       }}
     >
       <Calendar<CalendarEvent>
+        {...TIME_GRID}
         localizer={localizer}
         culture="en-US"
         date={day}

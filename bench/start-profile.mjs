@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// Where the main thread's time goes when the installed app is reopened on a page after login
+// (issue 17: Lighthouse's blocking time). For one web build made with source maps, reopens each
+// page REPS times (HTTP cache emptied, service worker kept, CPU not slowed) with Chromium's
+// sampling profiler and a trace. For every task of the start over LONG ms it prints its length,
+// its style and layout time (from the trace), and its script time by the package or app folder
+// the source map names, summed over the loads; then the functions with the most self time.
+//
+//   (cd web && npx vite build --sourcemap --outDir /tmp/dist-map)
+//   node bench/start-profile.mjs /tmp/dist-map
+//   POCKETCHART_BIN  server binary (default target/release/pocketchart)
+//   PAGES            paths under /app, separated by commas (default orders)
+//   REPS             loads per page (default 5)
+//   LONG             the shortest task shown, ms (default 12: Lighthouse counts a task of d ms as
+//                    4d - 50 ms of blocking time)
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { logInAsDemo, startDemoServer } from './demo-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packages = join(here, 'lighthouse', 'node_modules');
+const { default: puppeteer } = await import(pathToFileURL(join(packages, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
+const { SourceMapConsumer } = await import(pathToFileURL(join(packages, 'source-map', 'source-map.js')).href);
+
+const dist = process.argv[2] && resolve(process.cwd(), process.argv[2]);
+if (!dist || !existsSync(join(dist, 'index.html'))) {
+  console.error('usage: node bench/start-profile.mjs DIST   (a web build made with --sourcemap)');
+  process.exit(2);
+}
+const bin = resolve(here, '..', process.env.POCKETCHART_BIN ?? 'target/release/pocketchart');
+const pages = (process.env.PAGES ?? 'orders').split(',');
+const reps = Number(process.env.REPS ?? 5);
+const LONG = Number(process.env.LONG ?? 12);
+
+/** A script's source map, by the script's address (null when it has none). */
+const maps = new Map();
+async function mapOf(url) {
+  if (maps.has(url)) return maps.get(url);
+  let consumer = null;
+  const path = url.match(/\/app\/(assets\/[^?#]+\.js)$/)?.[1];
+  if (path && existsSync(join(dist, `${path}.map`))) consumer = await new SourceMapConsumer(JSON.parse(readFileSync(join(dist, `${path}.map`), 'utf8')));
+  maps.set(url, consumer);
+  return consumer;
+}
+
+/** The package (`react-dom`, `@mui/material`) or the app folder (`src/features/orders`) a source belongs to. */
+function areaOf(source) {
+  const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1];
+  const app = source.match(/src\/(features\/[^/]+|[^/]+)/);
+  return app ? `src/${app[1]}` : source;
+}
+
+/** Each profile node's area and function name, through the source maps. */
+async function describeNodes(profile) {
+  const byId = new Map();
+  for (const node of profile.nodes) {
+    const { url, lineNumber, columnNumber, functionName } = node.callFrame;
+    let area = url ? 'other scripts' : functionName || '(native)';
+    let name = functionName || '(anonymous)';
+    const map = url ? await mapOf(url) : null;
+    if (map && lineNumber >= 0) {
+      const at = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+      if (at.source) {
+        area = areaOf(at.source);
+        name = `${at.name ?? name} (${at.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${at.line})`;
+      }
+    }
+    byId.set(node.id, { area, name });
+  }
+  return byId;
+}
+
+async function load(browser, base, path) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+  const file = join(tmpdir(), `start-profile-${process.pid}.json`);
+  await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+  await cdp.send('Profiler.start');
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
+  const { profile } = await cdp.send('Profiler.stop');
+  await page.tracing.stop();
+  await page.close();
+  const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
+  rmSync(file, { force: true });
+  return { profile, events };
+}
+
+/** The renderer's main thread: the CrRendererMain thread with the most tasks. */
+function mainThreadEvents(events) {
+  const names = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+  const counts = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name === 'RunTask' && names.get(key) === 'CrRendererMain') counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  return events.filter((e) => `${e.pid}:${e.tid}` === main);
+}
+
+const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
+const LAYOUT = new Set(['Layout']);
+
+/** The long tasks of one load, each with its samples' areas and functions and its style and layout time. */
+async function longTasks({ profile, events }) {
+  const main = mainThreadEvents(events);
+  const tasks = main
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur / 1000 >= LONG)
+    .map((e) => ({ start: e.ts, end: e.ts + e.dur, ms: e.dur / 1000, style: 0, layout: 0, areas: new Map(), functions: new Map() }));
+  for (const e of main) {
+    if (e.ph !== 'X' || !(STYLE.has(e.name) || LAYOUT.has(e.name))) continue;
+    const task = tasks.find((t) => e.ts >= t.start && e.ts < t.end);
+    if (task) task[STYLE.has(e.name) ? 'style' : 'layout'] += e.dur / 1000;
+  }
+  const nodes = await describeNodes(profile);
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i];
+    const next = i + 1 < profile.timeDeltas.length ? profile.timeDeltas[i + 1] : 0;
+    const task = tasks.find((t) => at >= t.start && at < t.end);
+    if (!task) continue;
+    const { area, name } = nodes.get(profile.samples[i]);
+    const ms = next / 1000;
+    task.areas.set(area, (task.areas.get(area) ?? 0) + ms);
+    task.functions.set(name, (task.functions.get(name) ?? 0) + ms);
+  }
+  return tasks;
+}
+
+const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+const ms = (v) => v.toFixed(1);
+
+const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+const server = await startDemoServer({ bin, name: 'start-profile', webDir: dist });
+try {
+  const first = await browser.newPage();
+  await first.goto(`${server.base}login`, { waitUntil: 'networkidle0' });
+  await logInAsDemo(first, server.base);
+  await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  for (const path of pages) await first.goto(`${server.base}${path}`, { waitUntil: 'networkidle0' });
+  await first.close();
+
+  for (const path of pages) {
+    console.log(`\n## ${path}: tasks of ${LONG} ms or more, ${reps} loads`);
+    const functions = new Map();
+    const byArea = new Map();
+    let styleAndLayout = 0;
+    for (let rep = 1; rep <= reps; rep++) {
+      const tasks = await longTasks(await load(browser, server.base, path));
+      console.log(`\nload ${rep}: ${tasks.map((t) => `${ms(t.ms)}`).join(', ')} ms`);
+      for (const t of tasks) {
+        const areas = top(t.areas, 6).map(([a, v]) => `${a} ${ms(v)}`).join(', ');
+        console.log(`  ${ms(t.ms)} ms: style ${ms(t.style)}, layout ${ms(t.layout)}; ${areas}`);
+        for (const [name, v] of t.functions) functions.set(name, (functions.get(name) ?? 0) + v);
+        for (const [area, v] of t.areas) byArea.set(area, (byArea.get(area) ?? 0) + v);
+        styleAndLayout += t.style + t.layout;
+      }
+    }
+    console.log(`\nin those tasks, per load (ms): style and layout ${ms(styleAndLayout / reps)}; ${top(byArea, 16).map(([a, v]) => `${a} ${ms(v / reps)}`).join(', ')}`);
+    console.log(`\nself time in those tasks, all loads (ms):`);
+    for (const [name, v] of top(functions, 30)) console.log(`  ${ms(v).padStart(7)}  ${name}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
