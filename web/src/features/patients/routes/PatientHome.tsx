@@ -131,6 +131,9 @@ export default function PatientHome() {
           '& .MuiSpeedDialAction-staticTooltipLabel': { whiteSpace: 'nowrap' },
         }}
         FabProps={{ color: 'primary' }}
+        // There from the page's first frame, not zoomed in: the zoom's start lays out the whole
+        // page in the middle of drawing it (a forced layout in the start's longest task, issue 17).
+        slotProps={{ transition: { appear: false } }}
       >
         {showActions &&
           actions.map((a) => (
