@@ -239,7 +239,9 @@ function DayView({
           if (slot.action !== 'select') return;
           onSelectSlot(fromDeviceWallClock(slot.start, zone), fromDeviceWallClock(slot.end, zone));
         }}
-        scrollToTime={min}
+        // A new day view's scroller is at the top of the day already; the calendar's own scroll
+        // there, once mounted, only made the browser lay out the page in the middle of drawing it.
+        enableAutoScroll={false}
         dayLayoutAlgorithm="no-overlap"
       />
     </Box>
