@@ -4,7 +4,10 @@
 // page REPS times (HTTP cache emptied, service worker kept, CPU not slowed) with Chromium's
 // sampling profiler and a trace. For every task of the start over LONG ms it prints its length,
 // its style and layout time (from the trace), and its script time by the package or app folder
-// the source map names, summed over the loads; then the functions with the most self time.
+// the source map names, summed over the loads; then the functions with the most self time. Under
+// each task, its forced layouts: style or layout worked out inside a script (a read of a size or a
+// position after the page changed), with the script's stack, as they make the browser lay out the
+// page in the middle of the task instead of in the frame's own rendering.
 //
 //   (cd web && npx vite build --sourcemap --outDir /tmp/dist-map)
 //   node bench/start-profile.mjs /tmp/dist-map
@@ -81,7 +84,7 @@ async function load(browser, base, path) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
   const file = join(tmpdir(), `start-profile-${process.pid}.json`);
-  await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+  await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'toplevel'] });
   await cdp.send('Profiler.start');
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
   const { profile } = await cdp.send('Profiler.stop');
@@ -107,16 +110,27 @@ function mainThreadEvents(events) {
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
 const LAYOUT = new Set(['Layout']);
 
+/** Where a trace's stack frame (1-based line and column) is, through the source maps. */
+async function frameAt({ url, lineNumber, columnNumber, functionName }) {
+  const map = url ? await mapOf(url) : null;
+  const at = map && lineNumber > 0 ? map.originalPositionFor({ line: lineNumber, column: Math.max(0, columnNumber - 1) }) : null;
+  if (!at?.source) return functionName || '(anonymous)';
+  return `${at.name ?? functionName} (${at.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${at.line})`;
+}
+
 /** The long tasks of one load, each with its samples' areas and functions and its style and layout time. */
 async function longTasks({ profile, events }) {
   const main = mainThreadEvents(events);
   const tasks = main
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur / 1000 >= LONG)
-    .map((e) => ({ start: e.ts, end: e.ts + e.dur, ms: e.dur / 1000, style: 0, layout: 0, areas: new Map(), functions: new Map() }));
+    .map((e) => ({ start: e.ts, end: e.ts + e.dur, ms: e.dur / 1000, style: 0, layout: 0, areas: new Map(), functions: new Map(), forced: [] }));
   for (const e of main) {
     if (e.ph !== 'X' || !(STYLE.has(e.name) || LAYOUT.has(e.name))) continue;
     const task = tasks.find((t) => e.ts >= t.start && e.ts < t.end);
-    if (task) task[STYLE.has(e.name) ? 'style' : 'layout'] += e.dur / 1000;
+    if (!task) continue;
+    task[STYLE.has(e.name) ? 'style' : 'layout'] += e.dur / 1000;
+    const stack = e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace;
+    if (stack?.length) task.forced.push({ ms: e.dur / 1000, what: STYLE.has(e.name) ? 'style' : 'layout', stack: await Promise.all(stack.slice(0, 4).map(frameAt)) });
   }
   const nodes = await describeNodes(profile);
   let at = profile.startTime;
@@ -157,6 +171,7 @@ try {
       for (const t of tasks) {
         const areas = top(t.areas, 6).map(([a, v]) => `${a} ${ms(v)}`).join(', ');
         console.log(`  ${ms(t.ms)} ms: style ${ms(t.style)}, layout ${ms(t.layout)}; ${areas}`);
+        for (const f of t.forced) console.log(`    forced ${f.what} ${ms(f.ms)} ms: ${f.stack.join(' < ')}`);
         for (const [name, v] of t.functions) functions.set(name, (functions.get(name) ?? 0) + v);
         for (const [area, v] of t.areas) byArea.set(area, (byArea.get(area) ?? 0) + v);
         styleAndLayout += t.style + t.layout;
