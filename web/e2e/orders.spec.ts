@@ -235,6 +235,21 @@ test.describe('Orders at phone width', () => {
     const user = api.user!;
     const orders = new OrdersScreen(page);
     await orders.goto();
+    // The tabs by keyboard: the arrows move the focus (Tab reaches the selected one only), Enter selects.
+    await orders.tab('Mine').focus();
+    await expect(orders.tab('All')).toHaveAttribute('tabindex', '-1');
+    await page.keyboard.press('ArrowRight');
+    await expect(orders.tab('All')).toBeFocused();
+    await expect(orders.tab('Mine')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await expect(orders.tab('Mine')).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(orders.tab('All')).toHaveAttribute('aria-selected', 'true');
+    await expect(orders.tab('All')).toHaveAttribute('tabindex', '0');
+    await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'orders-tab-all');
+    await orders.tab('Mine').click();
+    await expect(orders.tab('Mine')).toHaveAttribute('aria-selected', 'true');
     await orders.tab('All').click();
     await expect(orders.tab('All')).toHaveAttribute('aria-selected', 'true');
     // All Open (the default): statuses 1, 7 and 8.

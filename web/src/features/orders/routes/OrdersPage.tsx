@@ -15,8 +15,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,6 +35,7 @@ import { useSession } from '@/lib/session';
 import { useSettledText } from '@/lib/settled-text';
 import { orderStatusesQueryOptions } from '../api/get-order-statuses';
 import { useOrdersList } from '../api/get-orders';
+import { EqualTabs } from '../components/EqualTabs';
 import { NewOrderDialog } from '../components/OrderDialogs';
 import { ORDERS_LIST_SX, OrdersList } from '../components/OrdersList';
 import { changedFilterCount, ordersQuery, type OrdersTab } from '../lib/filters';
@@ -116,23 +115,22 @@ const OrdersToolbar = memo(function OrdersToolbar({ tab, onTabChange, countQueri
       variant="outlined"
       sx={(theme) => ({ position: 'sticky', zIndex: 2, mb: 1.5, ...stickyTop(theme), mx: { xs: -2, sm: 0 }, borderRadius: { xs: 0, sm: 1 }, borderLeft: { xs: 0, sm: 1 }, borderRight: { xs: 0, sm: 1 }, borderColor: { xs: 'divider', sm: 'divider' } })}
     >
-      <Tabs value={tab} onChange={(_e, value: OrdersTab) => onTabChange(value)} variant="fullWidth" aria-label="Orders" textColor="secondary" indicatorColor="secondary">
-        {(['mine', 'all'] as const).map((t) => (
-          <Tab
-            key={t}
-            value={t}
-            id={`orders-tab-${t}`}
-            aria-controls="orders-panel"
-            label={
-              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
-                {t === 'mine' ? ORDER_TEXT.mine : ORDER_TEXT.all}
-                <CountBadge tab={t} query={countQueries[t]} />
-              </Box>
-            }
-            sx={{ minHeight: 48 }}
-          />
-        ))}
-      </Tabs>
+      <EqualTabs
+        label="Orders"
+        value={tab}
+        onChange={onTabChange}
+        panelId="orders-panel"
+        tabs={(['mine', 'all'] as const).map((t) => ({
+          value: t,
+          id: `orders-tab-${t}`,
+          label: (
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+              {t === 'mine' ? ORDER_TEXT.mine : ORDER_TEXT.all}
+              <CountBadge tab={t} query={countQueries[t]} />
+            </Box>
+          ),
+        }))}
+      />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
         {/* An outlined text field from its parts (what TextField renders, with the theme's TextField defaults: secondary colour, full width): TextField would bring its select support. */}
         <FormControl variant="outlined" color="secondary" fullWidth size="small" sx={{ flexGrow: 1, '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}>
