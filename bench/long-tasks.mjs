@@ -15,12 +15,11 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, mainThreadEvents } from './chromium.mjs';
 import { logInAsDemo, startDemoServer } from './demo-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const packages = join(here, 'lighthouse', 'node_modules');
-const { default: puppeteer } = await import(pathToFileURL(join(packages, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
 
 const [baseDist, newDist] = process.argv.slice(2).map((dir) => resolve(process.cwd(), dir));
 if (!baseDist || !newDist) {
@@ -35,15 +34,9 @@ const LONG = 50;
 /** Blocking time after the first contentful paint, over the whole load, and the longest task (ms), of the renderer's main thread. */
 function blocking(traceFile) {
   const events = JSON.parse(readFileSync(traceFile, 'utf8')).traceEvents;
-  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
-  const counts = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.name === 'RunTask' && threads.get(key) === 'CrRendererMain') counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0][0];
-  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === main);
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && `${e.pid}:${e.tid}` === main)?.ts ?? 0;
+  const main = mainThreadEvents(events);
+  const tasks = main.filter((e) => e.name === 'RunTask' && e.ph === 'X');
+  const fcp = main.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
   const over = (list) => list.reduce((sum, e) => sum + Math.max(0, e.dur / 1000 - LONG), 0);
   return { tbt: over(tasks.filter((e) => e.ts >= fcp)), whole: over(tasks), longest: Math.max(0, ...tasks.map((e) => e.dur / 1000)) };
 }
@@ -80,7 +73,7 @@ const quantile = (values, q) => {
 };
 
 const servers = [];
-const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+const browser = await launchChromium();
 try {
   for (const [name, webDir] of [['base', baseDist], ['new', newDist]]) {
     const server = await startDemoServer({ bin, name: `long-tasks-${name}`, webDir });

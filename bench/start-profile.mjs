@@ -20,12 +20,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchChromium, mainThreadEvents, PACKAGES } from './chromium.mjs';
 import { logInAsDemo, startDemoServer } from './demo-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const packages = join(here, 'lighthouse', 'node_modules');
-const { default: puppeteer } = await import(pathToFileURL(join(packages, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
-const { SourceMapConsumer } = await import(pathToFileURL(join(packages, 'source-map', 'source-map.js')).href);
+const { SourceMapConsumer } = await import(pathToFileURL(join(PACKAGES, 'source-map', 'source-map.js')).href);
 
 const dist = process.argv[2] && resolve(process.cwd(), process.argv[2]);
 if (!dist || !existsSync(join(dist, 'index.html'))) {
@@ -95,18 +94,6 @@ async function load(browser, base, path) {
   return { profile, events };
 }
 
-/** The renderer's main thread: the CrRendererMain thread with the most tasks. */
-function mainThreadEvents(events) {
-  const names = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
-  const counts = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.name === 'RunTask' && names.get(key) === 'CrRendererMain') counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0][0];
-  return events.filter((e) => `${e.pid}:${e.tid}` === main);
-}
-
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
 const LAYOUT = new Set(['Layout']);
 
@@ -150,7 +137,7 @@ async function longTasks({ profile, events }) {
 const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
 const ms = (v) => v.toFixed(1);
 
-const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+const browser = await launchChromium();
 const server = await startDemoServer({ bin, name: 'start-profile', webDir: dist });
 try {
   const first = await browser.newPage();
