@@ -23,11 +23,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PACKAGES as packages } from './chromium.mjs';
 import { logInAsDemo, startDemoServer } from './demo-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
-const packages = join(here, 'lighthouse', 'node_modules');
 if (!existsSync(join(packages, 'lighthouse'))) {
   console.error('The Lighthouse packages are not installed: run `make bench-lighthouse` (or `npm ci` in bench/lighthouse).');
   process.exit(1);

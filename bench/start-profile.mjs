@@ -55,22 +55,26 @@ function areaOf(source) {
   return app ? `src/${app[1]}` : source;
 }
 
+/**
+ * Where a script position (1-based line, 0-based column) is in the app's sources: its area and
+ * 'function (source:line)'; null when the script has no source map or the map does not name it.
+ */
+async function sourceOf(url, line, column, functionName) {
+  const map = url ? await mapOf(url) : null;
+  const at = map && line > 0 ? map.originalPositionFor({ line, column: Math.max(0, column) }) : null;
+  if (!at?.source) return null;
+  const file = at.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
+  return { area: areaOf(at.source), name: `${at.name ?? functionName} (${file}:${at.line})` };
+}
+
 /** Each profile node's area and function name, through the source maps. */
 async function describeNodes(profile) {
   const byId = new Map();
   for (const node of profile.nodes) {
     const { url, lineNumber, columnNumber, functionName } = node.callFrame;
-    let area = url ? 'other scripts' : functionName || '(native)';
-    let name = functionName || '(anonymous)';
-    const map = url ? await mapOf(url) : null;
-    if (map && lineNumber >= 0) {
-      const at = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-      if (at.source) {
-        area = areaOf(at.source);
-        name = `${at.name ?? name} (${at.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${at.line})`;
-      }
-    }
-    byId.set(node.id, { area, name });
+    // The profiler's lines are 0-based.
+    const found = await sourceOf(url, lineNumber + 1, columnNumber, functionName || '(anonymous)');
+    byId.set(node.id, found ?? { area: url ? 'other scripts' : functionName || '(native)', name: functionName || '(anonymous)' });
   }
   return byId;
 }
@@ -99,10 +103,8 @@ const LAYOUT = new Set(['Layout']);
 
 /** Where a trace's stack frame (1-based line and column) is, through the source maps. */
 async function frameAt({ url, lineNumber, columnNumber, functionName }) {
-  const map = url ? await mapOf(url) : null;
-  const at = map && lineNumber > 0 ? map.originalPositionFor({ line: lineNumber, column: Math.max(0, columnNumber - 1) }) : null;
-  if (!at?.source) return functionName || '(anonymous)';
-  return `${at.name ?? functionName} (${at.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${at.line})`;
+  const found = await sourceOf(url, lineNumber, columnNumber - 1, functionName);
+  return found?.name ?? (functionName || '(anonymous)');
 }
 
 /** The long tasks of one load, each with its samples' areas and functions and its style and layout time. */
