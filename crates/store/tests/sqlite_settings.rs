@@ -36,6 +36,24 @@ async fn sqlite_runs_in_wal_with_full_sync_foreign_keys_and_a_busy_timeout() {
     let _ = std::fs::remove_dir_all(folder);
 }
 
+/// The bundled SQLite is built as `.cargo/config.toml` asks (`LIBSQLITE3_FLAGS`): no
+/// allocation statistics, whose global mutex every allocation took, and a page cache per
+/// connection rather than one shared behind a mutex (docs/performance.md, seventh pass).
+#[tokio::test]
+async fn sqlite_is_built_without_allocation_statistics_or_a_shared_page_cache() {
+    let store = Store::open("sqlite::memory:", keys()).await.expect("open");
+    let db = store.connection();
+    let rows = db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), "PRAGMA compile_options"))
+        .await
+        .expect("compile options");
+    let options: Vec<String> = rows.iter().map(|row| row.try_get_by_index::<String>(0).expect("option")).collect();
+    assert!(options.iter().any(|o| o == "DEFAULT_MEMSTATUS=0"), "{options:?}");
+    assert!(!options.iter().any(|o| o == "ENABLE_MEMORY_MANAGEMENT"), "{options:?}");
+    assert!(options.iter().any(|o| o == "THREADSAFE=1"), "{options:?}");
+    store.close().await;
+}
+
 #[tokio::test]
 async fn foreign_keys_are_enforced() {
     let folder = std::env::temp_dir().join(format!("pocketchart-store-fk-{}", std::process::id()));
