@@ -1,4 +1,8 @@
+import { loadDayView } from '@/features/appointments/components/day-view-loader';
+import { keepModule } from '@/lib/kept-module';
 import { getSession } from '@/lib/session';
+
+export { loadDayView };
 
 /**
  * The code of the pages after login, one loader per chunk: the router's lazy() uses these, and
@@ -13,8 +17,8 @@ export const loadDashboard = () => import('./routes/dashboard');
 export const loadPatients = () => import('./routes/patients');
 export const loadPatientArea = () => import('./routes/patient-area');
 export const loadClinicalBoard = () => import('@/features/clinical/routes/ClinicalBoard');
-export const loadAppointments = () => import('./routes/appointments');
-export const loadDayView = () => import('@/features/appointments/components/DayView');
+/** Kept once loaded: the schedule's code is loaded when the user points at it (issue 17). */
+export const loadAppointments = keepModule(() => import('./routes/appointments'));
 export const loadOrders = () => import('@/features/orders/routes/OrdersRoutes');
 export const loadPreferences = () => import('@/features/preferences/routes/PreferencesPage');
 export const loadReferrers = () => import('@/features/referrers/routes/ReferrersRoutes');

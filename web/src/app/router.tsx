@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
+import { lazyComponent } from '@/lib/kept-module';
 import { registerRoutePreload } from '@/lib/route-preload';
 import {
   loadAcknowledgments,
@@ -38,7 +39,8 @@ const DashboardPage = lazy(loadDashboard);
 const PatientsPage = lazy(() => loadPatients().then((m) => ({ default: m.PatientsRoute })));
 const SearchPage = lazy(() => loadPatients().then((m) => ({ default: m.SearchRoute })));
 const PatientArea = lazy(loadPatientArea);
-const AppointmentsRoutes = lazy(loadAppointments);
+// Drawn without suspending when its code has loaded already (pointing at Schedule loads it).
+const AppointmentsRoutes = lazyComponent(loadAppointments, (m) => m.default);
 // Loaded early when the user points at a patient or at the schedule (issue 17).
 registerRoutePreload('patient', loadPatientArea);
 registerRoutePreload('schedule', () => Promise.all([loadAppointments(), loadDayView()]));

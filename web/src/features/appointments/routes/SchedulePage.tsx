@@ -34,12 +34,14 @@ import { EmptyText } from '@/components/page-parts';
 import { OnceOpened } from '@/components/form/once-opened';
 import { usePageTitle } from '@/components/page-title';
 import { getCurrentPatientId } from '@/lib/current-patient';
+import { lazyComponent } from '@/lib/kept-module';
 import { DRAWER_WIDTH } from '@/lib/constants';
 import { todayIn } from '@/lib/time-zone';
 import { useResources } from '../api/get-options';
 import { useTransparencies } from '../api/get-transparencies';
 import { prefetchDay } from '../api/prefetch-schedule';
 import { useScheduleVersionWatch } from '../api/watch-version';
+import { loadDayView } from '../components/day-view-loader';
 import { FilterNotice } from '../components/FilterNotice';
 import { ListView } from '../components/ListView';
 import type { AppointmentDraft } from '../lib/appointment-form';
@@ -47,8 +49,9 @@ import { apptFilterCount, newAppointmentStart, calendarHours, dayQuery, dayTitle
 import { DEFAULT_APPOINTMENT_LENGTH } from '../lib/constants';
 import { SCHEDULE_TEXT } from '../lib/texts';
 
-// The calendar (react-big-calendar and its styles) is only ever loaded with the day view.
-const DayView = lazy(() => import('../components/DayView'));
+// The calendar (react-big-calendar and its styles) is only ever loaded with the day view; once
+// loaded (with the schedule's code), the page's first render draws it without suspending.
+const DayView = lazyComponent(loadDayView, (m) => m.default);
 // The dialogs (the appointment form with its rules, the date picker, the filters, the patient
 // chooser) load when first opened, not with the schedule.
 const AppointmentFormDialog = lazy(() => import('../components/AppointmentFormDialog').then((m) => ({ default: m.AppointmentFormDialog })));
