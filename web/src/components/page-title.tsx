@@ -1,27 +1,31 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { APP_NAME } from '@/lib/constants';
 
-interface PageTitleContextValue {
-  title: string;
-  setTitle: (title: string | null) => void;
-}
+type SetTitle = (title: string | null) => void;
 
-const PageTitleContext = createContext<PageTitleContextValue>({ title: APP_NAME, setTitle: () => undefined });
+// Two contexts: the pages only set the title, so a new title redraws the toolbar's text and not
+// the pages and the shell (issue 17: each page's first render was drawn twice, the second time
+// from its own title).
+const TitleContext = createContext<string>(APP_NAME);
+const SetTitleContext = createContext<SetTitle>(() => undefined);
 
 /** Holds the toolbar title; it defaults to the product's name (spec part 1, section 1). */
 export function PageTitleProvider({ children }: { children: ReactNode }) {
   const [custom, setCustom] = useState<string | null>(null);
-  const value = useMemo(() => ({ title: custom ?? APP_NAME, setTitle: setCustom }), [custom]);
-  return <PageTitleContext.Provider value={value}>{children}</PageTitleContext.Provider>;
+  return (
+    <SetTitleContext.Provider value={setCustom}>
+      <TitleContext.Provider value={custom ?? APP_NAME}>{children}</TitleContext.Provider>
+    </SetTitleContext.Provider>
+  );
 }
 
 export function useToolbarTitle(): string {
-  return useContext(PageTitleContext).title;
+  return useContext(TitleContext);
 }
 
 /** Sets the toolbar and document title while the calling page is shown. */
 export function usePageTitle(title: string | null): void {
-  const { setTitle } = useContext(PageTitleContext);
+  const setTitle = useContext(SetTitleContext);
   useEffect(() => {
     setTitle(title);
     document.title = title ? `${title} - ${APP_NAME}` : APP_NAME;

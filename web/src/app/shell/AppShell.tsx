@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useToolbarTitle } from '@/components/page-title';
 import { DRAWER_WIDTH } from '@/lib/constants';
@@ -15,13 +15,24 @@ import { BackFab } from './BackFab';
 import { ErrorBoundary } from './ErrorBoundary';
 import { SideNav } from './SideNav';
 
+/** The toolbar's title: the only part of the frame a page's new title redraws. */
+function ToolbarTitle() {
+  const title = useToolbarTitle();
+  return (
+    <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title">
+      {title}
+    </Typography>
+  );
+}
+
 /**
  * The logged-in frame: toolbar, side navigation (permanent from `md` up, 240px wide,
  * the content gets the rest; a drawer on phones) and the page.
  */
 export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
-  const title = useToolbarTitle();
+  // The same function at every render: the navigation (memo) is not drawn again when the drawer closes.
+  const closeDrawer = useCallback(() => setMobileOpen(false), []);
   const location = useLocation();
   const theme = useTheme();
   // One navigation in the page: the permanent drawer from `md` up, the temporary one below.
@@ -58,9 +69,7 @@ export function AppShell() {
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title">
-            {title}
-          </Typography>
+          <ToolbarTitle />
         </Toolbar>
       </AppBar>
       <Box component="div" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
@@ -77,12 +86,12 @@ export function AppShell() {
           <Drawer
             variant="temporary"
             open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
+            onClose={closeDrawer}
             ModalProps={{ keepMounted: false }}
             sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
             slotProps={{ paper: { id: 'side-navigation', 'aria-label': 'Navigation' } as object }}
           >
-            <SideNav onNavigate={() => setMobileOpen(false)} />
+            <SideNav onNavigate={closeDrawer} preloadOnOpen />
           </Drawer>
         )}
       </Box>

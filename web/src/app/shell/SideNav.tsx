@@ -11,20 +11,45 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePatient } from '@/api/patients/get-patient';
 import { usePreferencesQuery } from '@/api/preferences/get-preferences';
+import { useIdle } from '@/components/DeferredTooltip';
 import { Logo } from '@/components/Logo';
 import { listName } from '@/lib/format';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
 import { useCurrentPatientId } from '@/lib/current-patient';
+import { preloadRoute } from '@/lib/route-preload';
 import { useSession } from '@/lib/session';
 import { logout } from '../session/actions';
-import { NAV_ITEMS, isActivePath, patientNavItems } from './nav-items';
+import { NAV_ITEMS, isActivePath, patientNavItems, type NavItem } from './nav-items';
 
-/** The side navigation's content (spec part 1, section 2). */
-export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+type Intent = Pick<HTMLAttributes<HTMLElement>, 'onPointerDown' | 'onMouseEnter' | 'onFocus'>;
+
+/**
+ * One entry of the navigation, drawn again only when it changes (becomes the current page or
+ * not): a navigation, or the drawer closing, no longer redraws every entry (issue 17).
+ */
+const NavLinkItem = memo(function NavLinkItem({ item, active, onNavigate, intent }: { item: NavItem; active: boolean; onNavigate?: () => void; intent?: Intent }) {
+  const Icon = item.icon;
+  return (
+    <li>
+      <ListItemButton component={RouterLink} to={item.to} onClick={onNavigate} {...intent} selected={active} aria-current={active ? 'page' : undefined}>
+        <ListItemIcon>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </li>
+  );
+});
+
+/**
+ * The side navigation's content (spec part 1, section 2). Drawn again only when its props change
+ * (the drawer closing or the toolbar's title does not redraw it), or the page or patient does.
+ */
+export const SideNav = memo(function SideNav({ onNavigate, preloadOnOpen = false }: { onNavigate?: () => void; preloadOnOpen?: boolean }) {
   const { pathname } = useLocation();
   const { user } = useSession();
   const patientId = useCurrentPatientId();
@@ -35,14 +60,26 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const queryClient = useQueryClient();
   const preferences = usePreferencesQuery().data;
   // Pointing at Schedule (hover, focus, the finger going down) asks for its code and today's day.
-  // The asking is itself in the schedule's code, so the navigation (on every page) does not carry it.
-  const intentFor = (to: string) => {
-    if (to !== '/appointments' || !preferences) return undefined;
+  // The asking is itself in the schedule's code, so the navigation (on every page) does not carry it;
+  // the screen's code is asked for at once too, not after that chunk has come (two trips in a row).
+  const scheduleIntent = useMemo(() => {
+    if (!preferences) return undefined;
     const prefetch = () => {
+      preloadRoute('schedule');
       import('@/features/appointments/api/prefetch-schedule').then((m) => m.prefetchSchedule(queryClient, preferences)).catch(() => undefined);
     };
     return { onPointerDown: prefetch, onMouseEnter: prefetch, onFocus: prefetch };
-  };
+  }, [queryClient, preferences]);
+  // In a phone's drawer, once it has opened and the browser is idle, the schedule's code (the
+  // heaviest screen behind these links) and the code that asks for its day are loaded too: a tap on
+  // Schedule then draws at once, without waiting on them (issue 17). Never at start: the permanent
+  // drawer (wide screens) does not ask for it.
+  const idle = useIdle();
+  useEffect(() => {
+    if (!idle || !preloadOnOpen) return;
+    preloadRoute('schedule');
+    import('@/features/appointments/api/prefetch-schedule').catch(() => undefined);
+  }, [idle, preloadOnOpen]);
   // Selecting a patient opens Patients again.
   const [shownFor, setShownFor] = useState(patientId);
   if (shownFor !== patientId) {
@@ -117,23 +154,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                 </li>
               );
             }
-            return (
-              <li key={item.to}>
-                <ListItemButton
-                  component={RouterLink}
-                  to={item.to}
-                  onClick={onNavigate}
-                  {...intentFor(item.to)}
-                  selected={active}
-                  aria-current={active ? 'page' : undefined}
-                >
-                  <ListItemIcon>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </li>
-            );
+            return <NavLinkItem key={item.to} item={item} active={active} onNavigate={onNavigate} intent={item.to === '/appointments' ? scheduleIntent : undefined} />;
           })}
           <li>
             <ListItemButton component="button" onClick={logout} sx={{ width: '100%' }}>
@@ -156,4 +177,4 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
     </Box>
   );
-}
+});
