@@ -1,8 +1,5 @@
-import { loadDayView } from '@/features/appointments/components/day-view-loader';
 import { keepModule } from '@/lib/kept-module';
 import { getSession } from '@/lib/session';
-
-export { loadDayView };
 
 /**
  * The code of the pages after login, one loader per chunk: the router's lazy() uses these, and
@@ -19,6 +16,7 @@ export const loadPatientArea = () => import('./routes/patient-area');
 export const loadClinicalBoard = () => import('@/features/clinical/routes/ClinicalBoard');
 /** Kept once loaded: the schedule's code is loaded when the user points at it (issue 17). */
 export const loadAppointments = keepModule(() => import('./routes/appointments'));
+export const loadDayView = () => import('@/features/appointments/components/DayView');
 export const loadOrders = () => import('@/features/orders/routes/OrdersRoutes');
 export const loadPreferences = () => import('@/features/preferences/routes/PreferencesPage');
 export const loadReferrers = () => import('@/features/referrers/routes/ReferrersRoutes');

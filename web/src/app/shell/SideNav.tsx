@@ -15,7 +15,6 @@ import { memo, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePatient } from '@/api/patients/get-patient';
 import { usePreferencesQuery } from '@/api/preferences/get-preferences';
-import { useIdle } from '@/components/DeferredTooltip';
 import { Logo } from '@/components/Logo';
 import { listName } from '@/lib/format';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
@@ -74,12 +73,19 @@ export const SideNav = memo(function SideNav({ onNavigate, preloadOnOpen = false
   // heaviest screen behind these links) and the code that asks for its day are loaded too: a tap on
   // Schedule then draws at once, without waiting on them (issue 17). Never at start: the permanent
   // drawer (wide screens) does not ask for it.
-  const idle = useIdle();
   useEffect(() => {
-    if (!idle || !preloadOnOpen) return;
-    preloadRoute('schedule');
-    import('@/features/appointments/api/prefetch-schedule').catch(() => undefined);
-  }, [idle, preloadOnOpen]);
+    if (!preloadOnOpen) return;
+    const load = () => {
+      preloadRoute('schedule');
+      import('@/features/appointments/api/prefetch-schedule').catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(load, { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(load, 300);
+    return () => window.clearTimeout(handle);
+  }, [preloadOnOpen]);
   // Selecting a patient opens Patients again.
   const [shownFor, setShownFor] = useState(patientId);
   if (shownFor !== patientId) {
