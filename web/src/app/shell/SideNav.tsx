@@ -24,6 +24,15 @@ import { useSession } from '@/lib/session';
 import { logout } from '../session/actions';
 import { NAV_ITEMS, isActivePath, patientNavItems, type NavItem } from './nav-items';
 
+/**
+ * The schedule's screen and the code that asks for its day, asked for together (not one after the
+ * other): what pointing at Schedule and a phone's open drawer both load. Resolves to the latter.
+ */
+function loadScheduleCode() {
+  preloadRoute('schedule');
+  return import('@/features/appointments/api/prefetch-schedule');
+}
+
 type Intent = Pick<HTMLAttributes<HTMLElement>, 'onPointerDown' | 'onMouseEnter' | 'onFocus'>;
 
 /**
@@ -64,8 +73,7 @@ export const SideNav = memo(function SideNav({ onNavigate, preloadOnOpen = false
   const scheduleIntent = useMemo(() => {
     if (!preferences) return undefined;
     const prefetch = () => {
-      preloadRoute('schedule');
-      import('@/features/appointments/api/prefetch-schedule').then((m) => m.prefetchSchedule(queryClient, preferences)).catch(() => undefined);
+      loadScheduleCode().then((m) => m.prefetchSchedule(queryClient, preferences)).catch(() => undefined);
     };
     return { onPointerDown: prefetch, onMouseEnter: prefetch, onFocus: prefetch };
   }, [queryClient, preferences]);
@@ -76,8 +84,7 @@ export const SideNav = memo(function SideNav({ onNavigate, preloadOnOpen = false
   useEffect(() => {
     if (!preloadOnOpen) return;
     const load = () => {
-      preloadRoute('schedule');
-      import('@/features/appointments/api/prefetch-schedule').catch(() => undefined);
+      loadScheduleCode().catch(() => undefined);
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(load, { timeout: 1000 });
