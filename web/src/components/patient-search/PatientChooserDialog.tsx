@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { useId, useState, type ReactNode } from 'react';
 import { usePatient } from '@/api/patients/get-patient';
 import { displayBirthdate } from '@/lib/dates';
@@ -58,6 +59,7 @@ export function PatientChooserDialog({
   currentPatientId,
   onClose,
   onChoose,
+  onExited,
   children,
 }: {
   open: boolean;
@@ -68,12 +70,19 @@ export function PatientChooserDialog({
   currentPatientId: number | null;
   onClose: () => void;
   onChoose: (patientId: number) => void;
+  /** Once the chooser has closed and left the page: the moment to open what the choice leads to. */
+  onExited?: () => void;
   children?: ReactNode;
 }) {
   const titleId = useId();
+  const theme = useTheme();
   const [searching, setSearching] = useState(false);
   return (
-    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby={titleId}>
+    // Closes at once (no fade-out), so the form a choice opens follows without a wait. MUI hides
+    // the page from assistive technology under its top dialog: a form opened while this one was
+    // still fading out was sometimes left hidden with it (no accessible name, unreachable by a
+    // screen reader). Callers open the next dialog from `onExited`, when this one has gone.
+    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby={titleId} transitionDuration={{ enter: theme.transitions.duration.enteringScreen, exit: 0 }} slotProps={{ transition: { onExited } }}>
       <AppBar position="sticky" color="primary" elevation={1}>
         <Toolbar>
           <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Close">

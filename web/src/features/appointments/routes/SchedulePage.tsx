@@ -103,6 +103,8 @@ export default function SchedulePage() {
   const [choosing, setChoosing] = useState<AppointmentDraft | null>(null);
   const [formDraft, setFormDraft] = useState<AppointmentDraft | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  // A patient was chosen: the form opens when the chooser has closed.
+  const formAfterChooser = useRef(false);
 
   const resourcesQuery = useResources();
   const resources = useMemo(() => shownResources(resourcesQuery.data ?? [], filters), [resourcesQuery.data, filters]);
@@ -368,7 +370,12 @@ export default function SchedulePage() {
             if (!choosing) return;
             setFormDraft({ ...choosing, patientId });
             setChoosing(null);
-            setFormOpen(true);
+            formAfterChooser.current = true;
+          }}
+          onExited={() => {
+            // The form opens once the chooser has gone (see PatientChooserDialog).
+            if (formAfterChooser.current) setFormOpen(true);
+            formAfterChooser.current = false;
           }}
         />
       </OnceOpened>

@@ -1,6 +1,6 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Order } from '@/api/orders/keys';
 import { PatientChooserDialog } from '@/components/patient-search';
 import { useCurrentPatientId } from '@/lib/current-patient';
@@ -33,11 +33,13 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
     }
   }
 
-  // A patient id, or null for a blank order.
+  // A patient id, or null for a blank order: the form opens once the chooser has gone (see
+  // PatientChooserDialog); when 'Change' opened the chooser over the form, the form is there.
+  const formAfterChooser = useRef(false);
   const choose = (id: number | null) => {
     setChosen(id);
     setChooserOpen(false);
-    setFormOpen(true);
+    formAfterChooser.current = true;
   };
 
   return (
@@ -62,6 +64,10 @@ export function NewOrderFlow({ open, onClose, patientId, onSaved }: { open: bool
           if (!formOpen) onClose();
         }}
         onChoose={choose}
+        onExited={() => {
+          if (formAfterChooser.current && open) setFormOpen(true);
+          formAfterChooser.current = false;
+        }}
       >
         <Button variant="outlined" size="large" startIcon={<AssignmentOutlined />} onClick={() => choose(null)}>
           {ORDER_TEXT.createBlankOrder}
