@@ -19,6 +19,7 @@ import { Logo } from '@/components/Logo';
 import { listName } from '@/lib/format';
 import { APP_NAME, APP_VERSION } from '@/lib/constants';
 import { useCurrentPatientId } from '@/lib/current-patient';
+import { whenIdle } from '@/lib/use-idle';
 import { preloadRoute } from '@/lib/route-preload';
 import { useSession } from '@/lib/session';
 import { logout } from '../session/actions';
@@ -83,15 +84,7 @@ export const SideNav = memo(function SideNav({ onNavigate, preloadOnOpen = false
   // drawer (wide screens) does not ask for it.
   useEffect(() => {
     if (!preloadOnOpen) return;
-    const load = () => {
-      loadScheduleCode().catch(() => undefined);
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(load, { timeout: 1000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = window.setTimeout(load, 300);
-    return () => window.clearTimeout(handle);
+    return whenIdle(() => void loadScheduleCode().catch(() => undefined));
   }, [preloadOnOpen]);
   // Selecting a patient opens Patients again.
   const [shownFor, setShownFor] = useState(patientId);

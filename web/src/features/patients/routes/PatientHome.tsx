@@ -21,7 +21,7 @@ import SpeedDialIcon from '@mui/material/SpeedDialIcon';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useIdle } from '@/components/DeferredTooltip';
+import { useIdle } from '@/lib/use-idle';
 import { usePageTitle } from '@/components/page-title';
 import { NewAccountDialog } from '../components/NewAccountDialog';
 import { usePatientAreaSlots } from '../components/patient-area-slots';
