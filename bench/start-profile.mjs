@@ -12,8 +12,10 @@
 //   (cd web && npx vite build --sourcemap --outDir /tmp/dist-map)
 //   node bench/start-profile.mjs /tmp/dist-map
 //   POCKETCHART_BIN  server binary (default target/release/pocketchart)
-//   PAGES            paths under /app, separated by commas (default orders)
+//   PAGES            paths under /app, separated by commas (default orders); `login` is loaded
+//                    as a first visit
 //   REPS             loads per page (default 5)
+//   COVERAGE=1       block coverage on while loading, as Lighthouse has it (slower scripts)
 //   LONG             the shortest task shown, ms (default 12: Lighthouse counts a task of d ms as
 //                    4d - 50 ms of blocking time)
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -80,7 +82,10 @@ async function describeNodes(profile) {
 }
 
 async function load(browser, base, path) {
-  const page = await browser.newPage();
+  // The login page is measured as Lighthouse does: a first visit, in a context of its own (no
+  // session, no service worker).
+  const context = path === 'login' ? await browser.createBrowserContext() : null;
+  const page = await (context ?? browser).newPage();
   await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
@@ -88,11 +93,15 @@ async function load(browser, base, path) {
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
   const file = join(tmpdir(), `start-profile-${process.pid}.json`);
   await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'toplevel'] });
+  // Lighthouse measures with block coverage on (its unused-JavaScript audit), which runs the
+  // page's scripts without V8's optimisations: COVERAGE=1 does the same, to see its tasks.
+  if (process.env.COVERAGE) await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: true });
   await cdp.send('Profiler.start');
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
   const { profile } = await cdp.send('Profiler.stop');
   await page.tracing.stop();
   await page.close();
+  await context?.close();
   const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
   rmSync(file, { force: true });
   return { profile, events };
@@ -146,7 +155,7 @@ try {
   await first.goto(`${server.base}login`, { waitUntil: 'networkidle0' });
   await logInAsDemo(first, server.base);
   await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  for (const path of pages) await first.goto(`${server.base}${path}`, { waitUntil: 'networkidle0' });
+  for (const path of pages.filter((p) => p !== 'login')) await first.goto(`${server.base}${path}`, { waitUntil: 'networkidle0' });
   await first.close();
 
   for (const path of pages) {

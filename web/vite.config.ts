@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { acknowledgments } from './build/acknowledgments';
+import { loginDocument } from './build/login-document';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const BASE = '/app/';
@@ -98,6 +99,7 @@ export default defineConfig({
   plugins: [
     react(),
     acknowledgments(root),
+    loginDocument(BASE, LOGIN_ROOTS[1]!),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -68,3 +68,27 @@ test.describe('The first page after a reload does not wait for the preload', () 
     }
   });
 });
+
+// Issue 17: a first visit to the login page asks for the login page's code with the entry (the
+// server answers /app/login with a document that preloads it), and the first render draws the
+// login page itself: no 'Loading…' spinner is committed first (React would then hold the page
+// back until 300 ms after the spinner showed, and draw twice).
+test.describe('The login page on a first visit', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('is drawn at the first render, without a spinner before it', async ({ page, loginScreen }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { statusesSeen: string[] }).statusesSeen = seen;
+      new MutationObserver(() => {
+        for (const status of Array.from(document.querySelectorAll('[role="status"]'))) {
+          if (status.textContent?.trim()) seen.push(status.textContent.trim());
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await loginScreen.goto();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pocketchart' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen)).not.toContain('Loading…');
+  });
+});

@@ -34,12 +34,23 @@ pub fn router() -> Router<AppState> {
         .route("/app/{*path}", get(serve_asset))
 }
 
+/// The login page's document: `index.html` with the login page's code preloaded, so a first
+/// visit asks for it beside the entry rather than a round trip later (`web/build/login-document.ts`).
+const LOGIN_DOCUMENT: &str = "login.html";
+
 async fn serve_asset(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().strip_prefix(BASE_PATH).unwrap_or("");
     let path = if path.is_empty() { "index.html" } else { path };
     if let Some(folder) = &state.config.web_dir {
+        let path =
+            if path == "login" && tokio::fs::metadata(folder.join(LOGIN_DOCUMENT)).await.is_ok_and(|m| m.is_file()) {
+                LOGIN_DOCUMENT
+            } else {
+                path
+            };
         return serve_from_folder(folder, path, request.headers()).await;
     }
+    let path = if path == "login" && WebApp::get(LOGIN_DOCUMENT).is_some() { LOGIN_DOCUMENT } else { path };
     match WebApp::get(path) {
         Some(file) => file_response(path, &file, request.headers()),
         None if looks_like_file(path) => (StatusCode::NOT_FOUND, "Not found").into_response(),

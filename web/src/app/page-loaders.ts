@@ -6,6 +6,11 @@ import { getSession } from '@/lib/session';
  * the first page's are called at start (issue 17), so a page's chunk loads while the session
  * root and the preload do, not after them. The address is known before anything renders.
  */
+/**
+ * Kept: a visitor without a session gets the login page, whose code is asked for at start and
+ * drawn by the first render (no spinner in between).
+ */
+export const loadLogin = keepModule(() => import('@/features/auth/routes/LoginPage'));
 export const loadSessionRoot = () => import('./session/SessionRoot');
 export const loadAppShell = () => import('./shell/AppShell');
 export const loadLanding = () => import('./routes/Landing');
@@ -84,4 +89,19 @@ export function preloadFirstPage(): void {
   if (getSession().status === 'authenticated' && (pathname === BASE || pathname.startsWith(`${BASE}/`))) {
     preloadPage(pathname.slice(BASE.length));
   }
+}
+
+/**
+ * What the first render waits for: without a session, the login page's code, so that the first
+ * render draws the login page itself. Otherwise React would commit the Suspense spinner, then
+ * hold the page back until 300 ms after that spinner showed (its fallback throttle), and draw
+ * again: two renders and a later largest paint on a phone (issue 17). Settles even when the
+ * load fails: the router's lazy() then tries again and shows the error as it would have.
+ */
+export function firstRenderReady(): Promise<void> {
+  if (getSession().status === 'authenticated') return Promise.resolve();
+  return loadLogin().then(
+    () => undefined,
+    () => undefined,
+  );
 }

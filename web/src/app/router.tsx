@@ -11,6 +11,7 @@ import {
   loadDayView,
   loadHelp,
   loadLanding,
+  loadLogin,
   loadNotFound,
   loadOrders,
   loadPatientArea,
@@ -34,7 +35,7 @@ const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })
 // login, so they load with the first page, not with the login page.
 const LandingPage = lazy(() => loadLanding().then((m) => ({ default: m.Landing })));
 const NotFoundPage = lazy(() => loadNotFound().then((m) => ({ default: m.NotFound })));
-const LoginPage = lazy(() => import('@/features/auth/routes/LoginPage'));
+const LoginPage = lazyComponent(loadLogin, (m) => m.default);
 const DashboardPage = lazy(loadDashboard);
 const PatientsPage = lazy(() => loadPatients().then((m) => ({ default: m.PatientsRoute })));
 const SearchPage = lazy(() => loadPatients().then((m) => ({ default: m.SearchRoute })));

@@ -8,6 +8,7 @@ use crate::on_both_databases;
 on_both_databases!(
     root_redirects_to_the_app,
     index_is_never_cached_and_deep_links_fall_back_to_it,
+    the_login_page_has_its_own_document_that_preloads_its_code,
     hashed_assets_are_cached_for_a_year,
     assets_are_served_as_the_build_compressed_them_and_only_the_api_per_request,
     missing_files_are_404,
@@ -37,6 +38,42 @@ async fn index_is_never_cached_and_deep_links_fall_back_to_it(app: TestApp) {
 
     let revalidated = app.client.get(app.url("/app/")).header("if-none-match", etag).send().await.expect("send");
     assert_eq!(revalidated.status(), StatusCode::NOT_MODIFIED);
+}
+
+/// The files a page links as `attribute="/app/assets/..."`.
+fn linked_assets<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
+    html.split(&format!("{attribute}=\""))
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|url| url.starts_with("/app/assets/"))
+        .collect()
+}
+
+async fn the_login_page_has_its_own_document_that_preloads_its_code(app: TestApp) {
+    let index = app.call(Method::GET, "/app/", None, None).await.text().await.expect("body");
+    let login = app.call(Method::GET, "/app/login", None, None).await;
+    assert_eq!(login.status(), StatusCode::OK);
+    assert_eq!(login.headers()["cache-control"], "no-cache");
+    let login = login.text().await.expect("body");
+    if linked_assets(&index, "src").is_empty() {
+        // The placeholder page of a server built without the web app: no login document.
+        assert_eq!(login, index);
+        return;
+    }
+    // The same page, with the login page's own files preloaded beyond the entry's.
+    let index_files = linked_assets(&index, "href");
+    let login_files = linked_assets(&login, "href");
+    assert_eq!(linked_assets(&login, "src"), linked_assets(&index, "src"), "the same entry");
+    assert!(index_files.iter().all(|file| login_files.contains(file)), "everything index.html preloads");
+    let extra: Vec<&&str> = login_files.iter().filter(|file| !index_files.contains(file)).collect();
+    assert!(extra.iter().any(|file| file.contains("/LoginPage-")), "the login page's chunk: {extra:?}");
+    for file in extra {
+        let response = app.call(Method::GET, file, None, None).await;
+        assert_eq!(response.status(), StatusCode::OK, "{file}");
+    }
+    // Other pages, the ones after login above all, keep index.html (they do not load the login page's code).
+    let other = app.call(Method::GET, "/app/orders", None, None).await.text().await.expect("body");
+    assert_eq!(other, index);
 }
 
 async fn hashed_assets_are_cached_for_a_year(app: TestApp) {
@@ -172,6 +209,11 @@ async fn web_app_can_be_served_from_a_folder() {
     };
     assert_eq!(text("/app/").await, "<title>from the folder</title>");
     assert_eq!(text("/app/patients/3/patient_home").await, "<title>from the folder</title>");
+    // A build without the login page's document: the login page gets index.html.
+    assert_eq!(text("/app/login").await, "<title>from the folder</title>");
+    std::fs::write(folder.join("login.html"), "<title>the login document</title>").expect("login document");
+    assert_eq!(text("/app/login").await, "<title>the login document</title>");
+    assert_eq!(text("/app/orders").await, "<title>from the folder</title>");
     let plain = get_with_encoding(&app, "/app/assets/app-1.js", "identity").await;
     assert_eq!(plain.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert!(plain.headers().get("content-encoding").is_none());
