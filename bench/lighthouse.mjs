@@ -168,6 +168,9 @@ try {
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+        // Lighthouse's own measure of the machine's CPU speed (higher is faster): blocking times of
+        // runs on machines of different speeds are not comparable.
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         finalUrl,
         // Where the main thread's time went (ms by kind of work) and the scripts that took most of it.
         mainThread: Object.fromEntries((lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
@@ -208,8 +211,10 @@ try {
 const date = new Date().toISOString().slice(0, 10);
 const chromeVersion = (await import('node:child_process')).execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 const lhVersion = JSON.parse(readFileSync(join(packages, 'lighthouse', 'package.json'), 'utf8')).version;
+const benchmarkIndex = median(results.flatMap((r) => r.samples.map((s) => s.benchmarkIndex)));
 const table = [
-  `Last run ${date}: Lighthouse ${lhVersion}, mobile with its default (simulated) throttling, ${chromeVersion}, median of ${runs} run${runs === 1 ? '' : 's'} per page`,
+  `Last run ${date}: Lighthouse ${lhVersion}, mobile with its default (simulated) throttling, ${chromeVersion}, median of ${runs} run${runs === 1 ? '' : 's'} per page,`,
+  `the machine's benchmark index (Lighthouse's CPU measure, higher is faster) ${benchmarkIndex},`,
   cache === 'cold'
     ? 'after login with the HTTP cache, the service worker and its caches emptied before each run (every script over the network),'
     : 'after login as the installed app reopened (service worker and its caches kept, HTTP cache emptied before each run),',
