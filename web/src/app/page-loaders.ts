@@ -6,11 +6,6 @@ import { getSession } from '@/lib/session';
  * the first page's are called at start (issue 17), so a page's chunk loads while the session
  * root and the preload do, not after them. The address is known before anything renders.
  */
-/**
- * Kept: a visitor without a session gets the login page, whose code is asked for at start and
- * drawn by the first render (no spinner in between).
- */
-export const loadLogin = keepModule(() => import('@/features/auth/routes/LoginPage'));
 export const loadSessionRoot = () => import('./session/SessionRoot');
 export const loadAppShell = () => import('./shell/AppShell');
 export const loadLanding = () => import('./routes/Landing');
@@ -27,6 +22,12 @@ export const loadPreferences = () => import('@/features/preferences/routes/Prefe
 export const loadReferrers = () => import('@/features/referrers/routes/ReferrersRoutes');
 export const loadHelp = () => import('@/features/help/routes/HelpPage');
 export const loadAcknowledgments = () => import('@/features/help/routes/AcknowledgmentsPage');
+
+/**
+ * The login page's code, kept: a visitor without a session gets the login page, whose code is
+ * asked for at start and drawn by the first render (no spinner in between).
+ */
+export const loadLogin = keepModule(() => import('@/features/auth/routes/LoginPage'));
 
 type Loader = () => Promise<unknown>;
 
@@ -92,14 +93,15 @@ export function preloadFirstPage(): void {
 }
 
 /**
- * What the first render waits for: without a session, the login page's code, so that the first
- * render draws the login page itself. Otherwise React would commit the Suspense spinner, then
+ * What the first render waits for: with no session at all, the login page's code, so that the
+ * first render draws the login page itself. Otherwise React would commit the Suspense spinner, then
  * hold the page back until 300 ms after that spinner showed (its fallback throttle), and draw
  * again: two renders and a later largest paint on a phone (issue 17). Settles even when the
  * load fails: the router's lazy() then tries again and shows the error as it would have.
  */
 export function firstRenderReady(): Promise<void> {
-  if (getSession().status === 'authenticated') return Promise.resolve();
+  // An expired session shows the re-login dialog over '/', not the login page.
+  if (getSession().status !== 'anonymous') return Promise.resolve();
   return loadLogin().then(
     () => undefined,
     () => undefined,
