@@ -15,8 +15,10 @@ const MUI_FIELDS = /node_modules[\\/]@mui[\\/]material[\\/](TextField|Select|Men
 const MUI_NATIVE_SELECT = /node_modules[\\/]@mui[\\/]material[\\/](NativeSelect|Input)[\\/]/;
 /** The tooltip and its positioning engine: loaded after the first pages have shown (DeferredTooltip). */
 const MUI_TOOLTIP = /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@popperjs)[\\/]/;
+/** The login route's module: its chunk is the login page's code (build/login-document). */
+const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/;
 /** The modules whose static imports make up the login page: the entry and the login route. */
-const LOGIN_ROOTS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/];
+const LOGIN_ROOTS = [/[\\/]src[\\/]main\.tsx$/, LOGIN_PAGE];
 /** The session root (guard and query cache) and the app shell: every page after login loads them. */
 const SESSION_ROOTS = [/[\\/]src[\\/]app[\\/]session[\\/]SessionRoot\.tsx$/, /[\\/]src[\\/]app[\\/]shell[\\/]AppShell\.tsx$/];
 /** The app's own modules (not its packages): the files under this folder's src/. */
@@ -99,7 +101,7 @@ export default defineConfig({
   plugins: [
     react(),
     acknowledgments(root),
-    loginDocument(BASE, LOGIN_ROOTS[1]!),
+    loginDocument(BASE, LOGIN_PAGE),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -3,7 +3,7 @@
 //! Hashed assets (`assets/*`, named by content) are cached for a year; everything else,
 //! above all `index.html` and the service worker, is revalidated on every load so a new
 //! release reaches phones at once. Paths without a file extension fall back to
-//! `index.html`, which lets the app's router own them.
+//! `index.html` (`/app/login` to `login.html`), which lets the app's router own them.
 //!
 //! The build writes a Brotli (`.br`, quality 11) and a gzip (`.gz`) copy beside each text
 //! file (`web/scripts/compress.mjs`); the copy the browser accepts is served as it is, so
@@ -34,30 +34,28 @@ pub fn router() -> Router<AppState> {
         .route("/app/{*path}", get(serve_asset))
 }
 
-/// The login page's document: `index.html` with the login page's code preloaded, so a first
-/// visit asks for it beside the entry rather than a round trip later (`web/build/login-document.ts`).
-const LOGIN_DOCUMENT: &str = "login.html";
+/// The document an app address (a path without a file extension) is answered with, best first:
+/// `/app/login` gets `login.html`, `index.html` with the login page's code preloaded so that a
+/// first visit asks for it beside the entry rather than a round trip later
+/// (`web/build/login-document.ts`), or `index.html` when the build wrote none; every other
+/// address gets `index.html`.
+fn app_documents(path: &str) -> &'static [&'static str] {
+    if path == "login" { &["login.html", "index.html"] } else { &["index.html"] }
+}
 
 async fn serve_asset(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().strip_prefix(BASE_PATH).unwrap_or("");
     let path = if path.is_empty() { "index.html" } else { path };
     if let Some(folder) = &state.config.web_dir {
-        let path =
-            if path == "login" && tokio::fs::metadata(folder.join(LOGIN_DOCUMENT)).await.is_ok_and(|m| m.is_file()) {
-                LOGIN_DOCUMENT
-            } else {
-                path
-            };
         return serve_from_folder(folder, path, request.headers()).await;
     }
-    let path = if path == "login" && WebApp::get(LOGIN_DOCUMENT).is_some() { LOGIN_DOCUMENT } else { path };
     match WebApp::get(path) {
         Some(file) => file_response(path, &file, request.headers()),
         None if looks_like_file(path) => (StatusCode::NOT_FOUND, "Not found").into_response(),
-        None => match WebApp::get("index.html") {
-            Some(index) => file_response("index.html", &index, request.headers()),
-            None => (StatusCode::NOT_FOUND, "Not found").into_response(),
-        },
+        None => app_documents(path)
+            .iter()
+            .find_map(|name| WebApp::get(name).map(|document| file_response(name, &document, request.headers())))
+            .unwrap_or_else(|| (StatusCode::NOT_FOUND, "Not found").into_response()),
     }
 }
 
@@ -70,7 +68,19 @@ async fn serve_from_folder(folder: &Path, path: &str, request_headers: &HeaderMa
     let (file, name) = match tokio::fs::metadata(&file).await {
         Ok(meta) if meta.is_file() => (file, path),
         _ if looks_like_file(path) => return (StatusCode::NOT_FOUND, "Not found").into_response(),
-        _ => (folder.join("index.html"), "index.html"),
+        _ => {
+            let mut document = None;
+            for name in app_documents(path) {
+                if tokio::fs::metadata(folder.join(name)).await.is_ok_and(|meta| meta.is_file()) {
+                    document = Some((folder.join(name), *name));
+                    break;
+                }
+            }
+            match document {
+                Some(document) => document,
+                None => return (StatusCode::NOT_FOUND, "Not found").into_response(),
+            }
+        }
     };
     let mut headers = HeaderMap::new();
     let mime = mime_guess::from_path(name).first_or_octet_stream();
@@ -198,5 +208,13 @@ mod tests {
         assert!(looks_like_file("assets/missing.js"));
         assert!(!looks_like_file("patients/12/demographics"));
         assert!(!looks_like_file("dashboard"));
+    }
+
+    #[test]
+    fn the_login_address_prefers_its_own_document() {
+        assert_eq!(app_documents("login"), ["login.html", "index.html"]);
+        assert_eq!(app_documents("orders"), ["index.html"]);
+        assert_eq!(app_documents("login/extra"), ["index.html"]);
+        assert_eq!(cache_control("login.html"), "no-cache");
     }
 }
