@@ -126,8 +126,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell only: code, styles, fonts, icons and the page itself.
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest,json}'],
+        // The app shell only: code, styles, icons and the page itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
         // Never the precompressed copies scripts/compress.mjs writes beside the files.
         globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
         navigateFallback: `${BASE}index.html`,

@@ -29,7 +29,10 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   typography: {
-    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", Arial, sans-serif',
+    // The device's own interface font, no web font to download before the first paint: Roboto
+    // on Android and ChromeOS, San Francisco on iPhones and Macs, Segoe UI on Windows; Arial's
+    // metrics (Liberation Sans) elsewhere, near Roboto's, rather than a wider system-ui default.
+    fontFamily: 'Roboto, -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", "Helvetica Neue", Arial, sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
