@@ -1,3 +1,4 @@
+import { loadDayView } from '@/features/appointments/components/day-view-loader';
 import { keepModule } from '@/lib/kept-module';
 import { getSession } from '@/lib/session';
 
@@ -16,7 +17,8 @@ export const loadPatientArea = () => import('./routes/patient-area');
 export const loadClinicalBoard = () => import('@/features/clinical/routes/ClinicalBoard');
 /** Kept once loaded: the schedule's code is loaded when the user points at it (issue 17). */
 export const loadAppointments = keepModule(() => import('./routes/appointments'));
-export const loadDayView = () => import('@/features/appointments/components/DayView');
+/** The schedule's day view, kept once loaded: the schedule draws it with this same loader. */
+export { loadDayView };
 export const loadOrders = () => import('@/features/orders/routes/OrdersRoutes');
 export const loadPreferences = () => import('@/features/preferences/routes/PreferencesPage');
 export const loadReferrers = () => import('@/features/referrers/routes/ReferrersRoutes');

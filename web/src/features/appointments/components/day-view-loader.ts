@@ -2,10 +2,9 @@ import { keepModule } from '@/lib/kept-module';
 
 /**
  * The day view's code (react-big-calendar and its styles), kept once loaded, so the schedule's
- * first render draws the day at once instead of suspending (issue 17).
+ * first render draws the day at once instead of suspending (issue 17). The one loader of that
+ * chunk: the app's start and the schedule's preload (src/app/page-loaders) call it too. Nothing
+ * here runs on import, as the entry imports this module: the schedule's code asks for the day
+ * view when it runs (SchedulePage).
  */
 export const loadDayView = keepModule(() => import('./DayView'));
-
-// Asked for as soon as the schedule's code runs: the app loads the day view's file beside it (at
-// start on the schedule, or when the user points at it), so it is kept by the time the page renders.
-void loadDayView().catch(() => undefined);

@@ -52,6 +52,9 @@ import { SCHEDULE_TEXT } from '../lib/texts';
 // The calendar (react-big-calendar and its styles) is only ever loaded with the day view; once
 // loaded (with the schedule's code), the page's first render draws it without suspending.
 const DayView = lazyComponent(loadDayView, (m) => m.default);
+// Asked for as soon as the schedule's code runs: at start on the schedule, or when the user points
+// at it, the app loads the day view's file beside this one, so it is kept by the time the page renders.
+void loadDayView().catch(() => undefined);
 // The dialogs (the appointment form with its rules, the date picker, the filters, the patient
 // chooser) load when first opened, not with the schedule.
 const AppointmentFormDialog = lazy(() => import('../components/AppointmentFormDialog').then((m) => ({ default: m.AppointmentFormDialog })));
