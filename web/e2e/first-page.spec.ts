@@ -91,4 +91,19 @@ test.describe('The login page on a first visit', () => {
     await expect(page.getByRole('heading', { name: 'Pocketchart' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen)).not.toContain('Loading…');
   });
+
+  // The device's own interface font, not a web font fetched before the text can settle (docs/web.md,
+  // 'Typeface'): the page and its text are drawn from the document, styles and scripts alone.
+  test('asks for no web font, and its text is in the theme’s fonts', async ({ page, loginScreen }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font' || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());
+    });
+    await loginScreen.goto();
+    const logIn = page.getByRole('button', { name: 'Log In' });
+    await expect(logIn).toBeVisible();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(fonts).toEqual([]);
+    expect(await logIn.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^Roboto, -apple-system, BlinkMacSystemFont, "Segoe UI"/);
+  });
 });
