@@ -59,6 +59,18 @@ async fn serve_asset(State(state): State<AppState>, request: Request) -> Respons
     }
 }
 
+/// The first of an app address's documents (`app_documents`) that `folder` holds, as the embedded
+/// files' fallback picks it.
+async fn folder_document(folder: &Path, path: &str) -> Option<(PathBuf, &'static str)> {
+    for name in app_documents(path) {
+        let file = folder.join(name);
+        if tokio::fs::metadata(&file).await.is_ok_and(|meta| meta.is_file()) {
+            return Some((file, *name));
+        }
+    }
+    None
+}
+
 /// The development path (and the browser benchmarks' path): files read from `folder` at each
 /// request, with the build's compressed copies chosen as the embedded files' are.
 async fn serve_from_folder(folder: &Path, path: &str, request_headers: &HeaderMap) -> Response {
@@ -68,19 +80,10 @@ async fn serve_from_folder(folder: &Path, path: &str, request_headers: &HeaderMa
     let (file, name) = match tokio::fs::metadata(&file).await {
         Ok(meta) if meta.is_file() => (file, path),
         _ if looks_like_file(path) => return (StatusCode::NOT_FOUND, "Not found").into_response(),
-        _ => {
-            let mut document = None;
-            for name in app_documents(path) {
-                if tokio::fs::metadata(folder.join(name)).await.is_ok_and(|meta| meta.is_file()) {
-                    document = Some((folder.join(name), *name));
-                    break;
-                }
-            }
-            match document {
-                Some(document) => document,
-                None => return (StatusCode::NOT_FOUND, "Not found").into_response(),
-            }
-        }
+        _ => match folder_document(folder, path).await {
+            Some(document) => document,
+            None => return (StatusCode::NOT_FOUND, "Not found").into_response(),
+        },
     };
     let mut headers = HeaderMap::new();
     let mime = mime_guess::from_path(name).first_or_octet_stream();
