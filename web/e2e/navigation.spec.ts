@@ -137,3 +137,63 @@ test.describe('Navigation on a desktop (1280x800)', () => {
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });
 });
+
+// Issue 17: a navigation to a page of the navigation whose code has loaded is drawn in the tap's
+// own task (not as a transition React works on in slices between frames); a page whose code has
+// not loaded yet keeps the current page on screen until it is ready, with no spinner between.
+test.describe('Drawing a navigation', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** What each click found once React had handled it: the address and the page drawn (the schedule, orders or neither). */
+  async function watchClicks(page: import('@playwright/test').Page) {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { clicksSeen: string[] }).clicksSeen = seen;
+      // Listens on the window, so after React's listener on its root: a microtask queued here runs
+      // after the one React flushes a click's updates in, before any later task or frame.
+      window.addEventListener('click', () =>
+        queueMicrotask(() => {
+          const drawn = document.querySelector('[data-testid="schedule-date"]') ? 'schedule' : document.querySelector('[data-testid^="orders-count-"]') ? 'orders' : 'neither';
+          seen.push(`${location.pathname} ${drawn}`);
+        }),
+      );
+      new MutationObserver(() => {
+        for (const status of Array.from(document.querySelectorAll('[role="status"]'))) {
+          if (status.textContent?.trim() === 'Loading…') seen.push('spinner');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
+
+  const clicksSeen = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { clicksSeen: string[] }).clicksSeen);
+
+  test('a page whose code has loaded is drawn in the tap; one whose code has not keeps the page before, without a spinner', async ({ page, loginScreen, shell }) => {
+    await loginScreen.goto();
+    await loginScreen.loginAsDemo();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await watchClicks(page);
+
+    // Orders' code is not loaded before its first visit: the dashboard stays until it is.
+    await shell.navigateTo('Orders');
+    await expect(page.getByRole('tab', { name: /^Mine/ })).toBeVisible();
+    expect(await clicksSeen(page)).toEqual(['/app/orders neither']);
+
+    // The schedule's first visit: its code may still be loading when the click lands.
+    await shell.navigateTo('Schedule');
+    await expect(page.getByTestId('schedule-date')).toBeVisible();
+    await shell.navigateTo('Dashboard');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByTestId('schedule-date')).toHaveCount(0);
+
+    // Again: its code is there, so the click itself draws it.
+    await shell.navigateTo('Schedule');
+    await expect(page.getByTestId('schedule-date')).toBeVisible();
+    const seen = await clicksSeen(page);
+    expect(seen.at(-1)).toBe('/app/appointments schedule');
+    expect(seen).not.toContain('spinner');
+    // And orders, whose code has loaded since.
+    await shell.navigateTo('Orders');
+    await expect(page.getByRole('tab', { name: /^Mine/ })).toBeVisible();
+    expect((await clicksSeen(page)).at(-1)).toBe('/app/orders orders');
+  });
+});

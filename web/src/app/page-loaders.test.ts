@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { startInTurns, loadAppointments, loadClinicalBoard, loadDayView, loadLanding, loadNotFound, loadOrders, loadPatientArea, loadPatients, pageLoaders } from './page-loaders';
+import {
+  drawsAtOnce,
+  startInTurns,
+  loadAppShell,
+  loadAppointments,
+  loadClinicalBoard,
+  loadDayView,
+  loadLanding,
+  loadNotFound,
+  loadOrders,
+  loadPatientArea,
+  loadPatients,
+  loadSessionRoot,
+  pageLoaders,
+} from './page-loaders';
 
 describe('pageLoaders', () => {
   it('names the chunks each first page shows with', () => {
@@ -18,6 +32,39 @@ describe('pageLoaders', () => {
     expect(pageLoaders('/login')).toEqual([]);
     expect(pageLoaders('/index.html')).toEqual([]);
     expect(pageLoaders('/nowhere')).toEqual([loadNotFound]);
+  });
+});
+
+describe('drawsAtOnce', () => {
+  it("is true for a page of the navigation or a patient's home once all their code has loaded, and only then", async () => {
+    expect(drawsAtOnce('/orders')).toBe(false);
+    await Promise.all([loadSessionRoot(), loadAppShell(), loadOrders()]);
+    expect(drawsAtOnce('/orders')).toBe(true);
+    // One order's page loads its own code inside the list's boundary.
+    expect(drawsAtOnce('/orders/12')).toBe(false);
+    // The schedule needs its day view too.
+    expect(drawsAtOnce('/appointments')).toBe(false);
+    await loadAppointments();
+    expect(drawsAtOnce('/appointments')).toBe(false);
+    await loadDayView();
+    expect(drawsAtOnce('/appointments')).toBe(true);
+    expect(drawsAtOnce('/appointments/12')).toBe(false);
+  }, 30_000);
+
+  it("draws a patient's home at once, never another of the patient's sections", async () => {
+    await Promise.all([loadSessionRoot(), loadAppShell(), loadPatientArea()]);
+    expect(drawsAtOnce('/patients/5')).toBe(true);
+    expect(drawsAtOnce('/patients/5/patient_home')).toBe(true);
+    expect(drawsAtOnce('/patients/5/demographics')).toBe(false);
+    expect(drawsAtOnce('/patients/5/clinical')).toBe(false);
+    expect(drawsAtOnce('/patients/5/demographics/alerts')).toBe(false);
+  }, 30_000);
+
+  it('never draws the landing redirect, the login page or an unknown address at once', async () => {
+    await Promise.all([loadSessionRoot(), loadAppShell(), loadLanding(), loadNotFound()]);
+    expect(drawsAtOnce('/')).toBe(false);
+    expect(drawsAtOnce('/login')).toBe(false);
+    expect(drawsAtOnce('/nowhere')).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazy, startTransition, Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Route, Router, Routes, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { FullScreenSpinner } from '@/components/FullScreenSpinner';
 import { lazyComponent } from '@/lib/kept-module';
 import { registerRoutePreload } from '@/lib/route-preload';
 import {
+  BASE,
+  drawsAtOnce,
   loadAcknowledgments,
   loadAppointments,
   loadAppShell,
@@ -36,16 +38,18 @@ const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })
 const LandingPage = lazy(() => loadLanding().then((m) => ({ default: m.Landing })));
 const NotFoundPage = lazy(() => loadNotFound().then((m) => ({ default: m.NotFound })));
 const LoginPage = lazyComponent(loadLogin, (m) => m.default);
-const DashboardPage = lazy(loadDashboard);
-const PatientsPage = lazy(() => loadPatients().then((m) => ({ default: m.PatientsRoute })));
-const SearchPage = lazy(() => loadPatients().then((m) => ({ default: m.SearchRoute })));
-const PatientArea = lazy(loadPatientArea);
-// Drawn without suspending when its code has loaded already (pointing at Schedule loads it).
+// The pages a navigation may draw at once (drawsAtOnce) render without suspending once their
+// code has loaded (pointing at a patient or at Schedule loads it; the others load at start or
+// at their first visit).
+const DashboardPage = lazyComponent(loadDashboard, (m) => m.default);
+const PatientsPage = lazyComponent(loadPatients, (m) => m.PatientsRoute);
+const SearchPage = lazyComponent(loadPatients, (m) => m.SearchRoute);
+const PatientArea = lazyComponent(loadPatientArea, (m) => m.default);
 const AppointmentsRoutes = lazyComponent(loadAppointments, (m) => m.default);
+const OrdersRoutes = lazyComponent(loadOrders, (m) => m.default);
 // Loaded early when the user points at a patient or at the schedule (issue 17).
 registerRoutePreload('patient', loadPatientArea);
 registerRoutePreload('schedule', () => Promise.all([loadAppointments(), loadDayView()]));
-const OrdersRoutes = lazy(loadOrders);
 const PreferencesPage = lazy(loadPreferences);
 const ReferrersRoutes = lazy(loadReferrers);
 const HelpPage = lazy(loadHelp);
@@ -60,10 +64,35 @@ function page(Screen: ComponentType) {
   );
 }
 
+/**
+ * BrowserRouter, but a navigation to a page that can be drawn at once is rendered at once; any
+ * other is a transition, as BrowserRouter renders every one (issue 17; see drawsAtOnce). The
+ * history is React Router's own, as BrowserRouter makes it.
+ */
+function AppBrowserRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        const { pathname } = location;
+        const path = pathname.startsWith(BASE) ? pathname.slice(BASE.length) : pathname;
+        if (drawsAtOnce(path)) setState({ action, location });
+        else startTransition(() => setState({ action, location }));
+      }),
+    [history],
+  );
+  return (
+    <Router basename={BASE} location={state.location} navigationType={state.action} navigator={history}>
+      {children}
+    </Router>
+  );
+}
+
 /** The app's routes under the base path /app (spec part 1, section 2). */
 export function AppRouter() {
   return (
-    <BrowserRouter basename="/app">
+    <AppBrowserRouter>
       <ErrorBoundary>
         <Routes>
           <Route path="/login" element={page(LoginPage)} />
@@ -85,6 +114,6 @@ export function AppRouter() {
           </Route>
         </Routes>
       </ErrorBoundary>
-    </BrowserRouter>
+    </AppBrowserRouter>
   );
 }
