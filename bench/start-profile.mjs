@@ -18,6 +18,13 @@
 //   COVERAGE=1       block coverage on while loading, as Lighthouse has it (slower scripts)
 //   LONG             the shortest task shown, ms (default 12: Lighthouse counts a task of d ms as
 //                    4d - 50 ms of blocking time)
+//   CALLERS=name     also sums, for the functions whose name starts with `name` (a native one such
+//                    as getBoundingClientRect or setTimeout), the self time by the app's or a
+//                    package's function that called them
+//   TAP=schedule     instead of loads: the schedule's first open after a start (the app reloaded
+//                    on the dashboard, the drawer opened, Schedule tapped: a touch held 80 ms, as
+//                    bench/interactions.mjs does), traced from the touch to the frame with the day
+//                    (phone size, 360x640); with LONG=1 every task of the tap is shown
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -107,6 +114,38 @@ async function load(browser, base, path) {
   return { profile, events };
 }
 
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** The schedule's first open after a start, by a tap on Schedule in the drawer, traced (TAP=schedule). */
+async function tapSchedule(browser, base) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 360, height: 640, isMobile: true, hasTouch: true });
+  const cdp = await page.createCDPSession();
+  await page.goto(`${base}dashboard`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="toolbar-title"]');
+  await page.tap('button[aria-label="Open navigation"]');
+  await sleep(400); // the drawer's slide-in
+  let box = null;
+  for (const link of await page.$$('a[href$="/app/appointments"]')) box = (await link.boundingBox()) ?? box;
+  if (!box) throw new Error('no Schedule link to tap');
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+  const file = join(tmpdir(), `tap-profile-${process.pid}.json`);
+  await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'toplevel'] });
+  await cdp.send('Profiler.start');
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await sleep(80);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction(() => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view'), { polling: 'raf' });
+  const { profile } = await cdp.send('Profiler.stop');
+  await page.tracing.stop();
+  await page.close();
+  const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
+  rmSync(file, { force: true });
+  return { profile, events };
+}
+
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
 const LAYOUT = new Set(['Layout']);
 
@@ -121,7 +160,7 @@ async function longTasks({ profile, events }) {
   const main = mainThreadEvents(events);
   const tasks = main
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur / 1000 >= LONG)
-    .map((e) => ({ start: e.ts, end: e.ts + e.dur, ms: e.dur / 1000, style: 0, layout: 0, areas: new Map(), functions: new Map(), forced: [] }));
+    .map((e) => ({ start: e.ts, end: e.ts + e.dur, ms: e.dur / 1000, style: 0, layout: 0, areas: new Map(), functions: new Map(), callers: new Map(), forced: [] }));
   for (const e of main) {
     if (e.ph !== 'X' || !(STYLE.has(e.name) || LAYOUT.has(e.name))) continue;
     const task = tasks.find((t) => e.ts >= t.start && e.ts < t.end);
@@ -131,6 +170,15 @@ async function longTasks({ profile, events }) {
     if (stack?.length) task.forced.push({ ms: e.dur / 1000, what: STYLE.has(e.name) ? 'style' : 'layout', stack: await Promise.all(stack.slice(0, 4).map(frameAt)) });
   }
   const nodes = await describeNodes(profile);
+  const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+  /** The nearest caller of a node that has a source (the app's or a package's code). */
+  const callerOf = (id) => {
+    for (let at = parents.get(id); at !== undefined; at = parents.get(at)) {
+      const node = nodes.get(at);
+      if (node.area !== 'other scripts' && !node.area.startsWith('(')) return `${node.area}: ${node.name}`;
+    }
+    return '(none)';
+  };
   let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     at += profile.timeDeltas[i];
@@ -141,6 +189,10 @@ async function longTasks({ profile, events }) {
     const ms = next / 1000;
     task.areas.set(area, (task.areas.get(area) ?? 0) + ms);
     task.functions.set(name, (task.functions.get(name) ?? 0) + ms);
+    if (process.env.CALLERS && name.startsWith(process.env.CALLERS)) {
+      const caller = callerOf(profile.samples[i]);
+      task.callers.set(caller, (task.callers.get(caller) ?? 0) + ms);
+    }
   }
   return tasks;
 }
@@ -158,19 +210,21 @@ try {
   for (const path of pages.filter((p) => p !== 'login')) await first.goto(`${server.base}${path}`, { waitUntil: 'networkidle0' });
   await first.close();
 
-  for (const path of pages) {
-    console.log(`\n## ${path}: tasks of ${LONG} ms or more, ${reps} loads`);
+  for (const path of process.env.TAP ? ['appointments'] : pages) {
+    console.log(process.env.TAP ? `\n## the schedule's first open by a tap: tasks of ${LONG} ms or more, ${reps} taps` : `\n## ${path}: tasks of ${LONG} ms or more, ${reps} loads`);
     const functions = new Map();
+    const callers = new Map();
     const byArea = new Map();
     let styleAndLayout = 0;
     for (let rep = 1; rep <= reps; rep++) {
-      const tasks = await longTasks(await load(browser, server.base, path));
+      const tasks = await longTasks(await (process.env.TAP ? tapSchedule(browser, server.base) : load(browser, server.base, path)));
       console.log(`\nload ${rep}: ${tasks.map((t) => `${ms(t.ms)}`).join(', ')} ms`);
       for (const t of tasks) {
         const areas = top(t.areas, 6).map(([a, v]) => `${a} ${ms(v)}`).join(', ');
         console.log(`  ${ms(t.ms)} ms: style ${ms(t.style)}, layout ${ms(t.layout)}; ${areas}`);
         for (const f of t.forced) console.log(`    forced ${f.what} ${ms(f.ms)} ms: ${f.stack.join(' < ')}`);
         for (const [name, v] of t.functions) functions.set(name, (functions.get(name) ?? 0) + v);
+        for (const [name, v] of t.callers) callers.set(name, (callers.get(name) ?? 0) + v);
         for (const [area, v] of t.areas) byArea.set(area, (byArea.get(area) ?? 0) + v);
         styleAndLayout += t.style + t.layout;
       }
@@ -178,6 +232,10 @@ try {
     console.log(`\nin those tasks, per load (ms): style and layout ${ms(styleAndLayout / reps)}; ${top(byArea, 16).map(([a, v]) => `${a} ${ms(v / reps)}`).join(', ')}`);
     console.log(`\nself time in those tasks, all loads (ms):`);
     for (const [name, v] of top(functions, 30)) console.log(`  ${ms(v).padStart(7)}  ${name}`);
+    if (process.env.CALLERS) {
+      console.log(`\n${process.env.CALLERS}: self time by caller, all loads (ms):`);
+      for (const [name, v] of top(callers, 15)) console.log(`  ${ms(v).padStart(7)}  ${name}`);
+    }
   }
 } finally {
   await browser.close();
