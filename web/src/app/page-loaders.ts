@@ -91,7 +91,7 @@ const WHOLE_PAGES = new Set(['dashboard', 'search', 'patients', 'appointments', 
  * Whether a navigation to `path` can be drawn at once: the page's code has all loaded and nothing
  * in it that may already be on screen waits for more. The router then renders it in the tap's
  * own task instead of as a transition, which React works on in slices between frames (issue 17:
- * the schedule's first open 151 -> 115 ms at p50). Any other navigation stays a transition: a
+ * the schedule's first open after a start 178 -> 120 ms at p50, docs/performance.md). Any other navigation stays a transition: a
  * page that suspends in a render outside one shows its Suspense fallback, and React then holds
  * the page back until 300 ms after that fallback showed (its fallback throttle), where a
  * transition keeps the current page until the new one is ready. So only the navigation's own
