@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const ENTRIES = ['Dashboard', 'Patients', 'Schedule', 'Orders', 'Referrers', 'Preferences', 'Help'];
@@ -145,7 +146,7 @@ test.describe('Drawing a navigation', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   /** What each click found once React had handled it: the address and the page drawn (the schedule, orders or neither). */
-  async function watchClicks(page: import('@playwright/test').Page) {
+  async function watchClicks(page: Page) {
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { clicksSeen: string[] }).clicksSeen = seen;
@@ -165,7 +166,7 @@ test.describe('Drawing a navigation', () => {
     });
   }
 
-  const clicksSeen = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { clicksSeen: string[] }).clicksSeen);
+  const clicksSeen = (page: Page) => page.evaluate(() => (window as unknown as { clicksSeen: string[] }).clicksSeen);
 
   test('a page whose code has loaded is drawn in the tap; one whose code has not keeps the page before, without a spinner', async ({ page, loginScreen, shell }) => {
     await loginScreen.goto();
