@@ -15,7 +15,7 @@
 //   PAGES            paths under /app, separated by commas (default orders); `login` is loaded
 //                    as a first visit
 //   REPS             loads per page (default 5)
-//   COVERAGE=1       block coverage on while loading, as Lighthouse has it (slower scripts)
+//   COVERAGE=1       block coverage on while measuring, as Lighthouse has it (slower scripts)
 //   LONG             the shortest task shown, ms (default 12: Lighthouse counts a task of d ms as
 //                    4d - 50 ms of blocking time)
 //   CALLERS=name     also sums, for the functions whose name starts with `name` (a native one such
@@ -88,14 +88,8 @@ async function describeNodes(profile) {
   return byId;
 }
 
-async function load(browser, base, path) {
-  // The login page is measured as Lighthouse does: a first visit, in a context of its own (no
-  // session, no service worker).
-  const context = path === 'login' ? await browser.createBrowserContext() : null;
-  const page = await (context ?? browser).newPage();
-  await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
+/** Runs `act` on `page` under the sampling profiler and a trace: the profile and the trace's events. */
+async function traced(page, cdp, act) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
   const file = join(tmpdir(), `start-profile-${process.pid}.json`);
@@ -104,14 +98,26 @@ async function load(browser, base, path) {
   // page's scripts without V8's optimisations: COVERAGE=1 does the same, to see its tasks.
   if (process.env.COVERAGE) await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: true });
   await cdp.send('Profiler.start');
-  await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' });
+  await act();
   const { profile } = await cdp.send('Profiler.stop');
   await page.tracing.stop();
-  await page.close();
-  await context?.close();
   const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
   rmSync(file, { force: true });
   return { profile, events };
+}
+
+async function load(browser, base, path) {
+  // The login page is measured as Lighthouse does: a first visit, in a context of its own (no
+  // session, no service worker).
+  const context = path === 'login' ? await browser.createBrowserContext() : null;
+  const page = await (context ?? browser).newPage();
+  await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  const measured = await traced(page, cdp, () => page.goto(`${base}${path}`, { waitUntil: 'networkidle0' }));
+  await page.close();
+  await context?.close();
+  return measured;
 }
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -129,21 +135,14 @@ async function tapSchedule(browser, base) {
   for (const link of await page.$$('a[href$="/app/appointments"]')) box = (await link.boundingBox()) ?? box;
   if (!box) throw new Error('no Schedule link to tap');
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
-  const file = join(tmpdir(), `tap-profile-${process.pid}.json`);
-  await page.tracing.start({ path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'toplevel'] });
-  await cdp.send('Profiler.start');
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await sleep(80);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForFunction(() => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view'), { polling: 'raf' });
-  const { profile } = await cdp.send('Profiler.stop');
-  await page.tracing.stop();
+  const measured = await traced(page, cdp, async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await sleep(80);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view'), { polling: 'raf' });
+  });
   await page.close();
-  const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
-  rmSync(file, { force: true });
-  return { profile, events };
+  return measured;
 }
 
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
