@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { OrdersScreen } from './pages/orders';
 import { ScheduleScreen } from './pages/schedule';
+import { recordStatuses, statusesSeen } from './statuses';
 
 // Issue 17: on a fresh load of a page after login (the app reopened or reloaded within the
 // session), the page does not wait on a round of requests before it can show: its own code is
@@ -77,19 +78,11 @@ test.describe('The login page on a first visit', () => {
   test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
 
   test('is drawn at the first render, without a spinner before it', async ({ page, loginScreen }) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { statusesSeen: string[] }).statusesSeen = seen;
-      new MutationObserver(() => {
-        for (const status of Array.from(document.querySelectorAll('[role="status"]'))) {
-          if (status.textContent?.trim()) seen.push(status.textContent.trim());
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.addInitScript(recordStatuses);
     await loginScreen.goto();
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pocketchart' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen)).not.toContain('Loading…');
+    expect(await statusesSeen(page)).not.toContain('Loading…');
   });
 
   // The device's own interface font, not a web font fetched before the text can settle (docs/web.md,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { recordStatuses, statusesSeen } from './statuses';
 
 const ENTRIES = ['Dashboard', 'Patients', 'Schedule', 'Orders', 'Referrers', 'Preferences', 'Help'];
 const PATIENT_ENTRIES = [
@@ -145,7 +146,7 @@ test.describe('Navigation on a desktop (1280x800)', () => {
 test.describe('Drawing a navigation', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  /** What each click found once React had handled it: the address and the page drawn (the schedule, orders or neither). */
+  /** What each click found once React had handled it (the address and the page drawn: the schedule, orders or neither), and the statuses shown. */
   async function watchClicks(page: Page) {
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -158,12 +159,8 @@ test.describe('Drawing a navigation', () => {
           seen.push(`${location.pathname} ${drawn}`);
         }),
       );
-      new MutationObserver(() => {
-        for (const status of Array.from(document.querySelectorAll('[role="status"]'))) {
-          if (status.textContent?.trim() === 'Loading…') seen.push('spinner');
-        }
-      }).observe(document, { childList: true, subtree: true });
     });
+    await page.evaluate(recordStatuses);
   }
 
   const clicksSeen = (page: Page) => page.evaluate(() => (window as unknown as { clicksSeen: string[] }).clicksSeen);
@@ -191,7 +188,7 @@ test.describe('Drawing a navigation', () => {
     await expect(page.getByTestId('schedule-date')).toBeVisible();
     const seen = await clicksSeen(page);
     expect(seen.at(-1)).toBe('/app/appointments schedule');
-    expect(seen).not.toContain('spinner');
+    expect(await statusesSeen(page)).not.toContain('Loading…');
     // And orders, whose code has loaded since.
     await shell.navigateTo('Orders');
     await expect(page.getByRole('tab', { name: /^Mine/ })).toBeVisible();
