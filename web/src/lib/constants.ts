@@ -11,14 +11,20 @@ export const PHONE_DIGITS = 10;
 export const MIN_SEARCH_LENGTH = 2;
 export const BRAND = { primary: '#29aae1', secondary: '#1F6A96' } as const;
 /**
- * Patient search: search this long after the last key press, so a patient is found 'in a
- * keystroke' (results within 100 ms of the last key on a desktop, issue 17; about 150 ms on a
- * phone: the server answers in a few ms). Keys typed faster than this are one search; requests
- * the user types past are aborted, so a short wait costs little.
+ * Patient search: keys typed faster than this are one search, asked for this long after the
+ * last of them, so a patient is found 'in a keystroke' (results within 100 ms of the last key,
+ * issue 17: the server answers in a few ms). A key after a longer pause searches at once
+ * (SEARCH_AS_YOU_TYPE); requests the user types past are aborted, so a short wait costs little.
  */
 export const SEARCH_DEBOUNCE_MS = 50;
 /** Patient search: while keys keep coming without such a pause, search at least this often. */
 export const SEARCH_MAX_WAIT_MS = 300;
+/**
+ * How the patient and referrer searches settle what is typed (createDebouncer): a key after a
+ * pause searches at once (a phone typist's keys come 100 ms or more apart, so each shows its
+ * answer without waiting, issue 17), faster keys wait SEARCH_DEBOUNCE_MS for the last one.
+ */
+export const SEARCH_AS_YOU_TYPE = { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS, leading: true } as const;
 /** Patient search: a keyword too short to send is pointed out after the typing stopped on it this long. */
 export const SHORT_KEYWORD_WARN_MS = 1000;
 /** recentPatients keeps at most this many ids, newest first (the server caps it too). */

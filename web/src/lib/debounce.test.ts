@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS } from './constants';
+import { SEARCH_AS_YOU_TYPE, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS } from './constants';
 import { createDebouncer } from './debounce';
 
 /** A patient found 'in a keystroke': the search is asked for within this long of the last key (issue 12, item 14). */
@@ -9,10 +9,10 @@ describe('the patient search debounce', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function typing() {
+  function typing(options: { delay: number; maxWait: number; leading?: boolean } = { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS }) {
     const settled: Array<{ text: string; at: number }> = [];
     const start = Date.now();
-    const debouncer = createDebouncer((text) => settled.push({ text, at: Date.now() - start }), { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS });
+    const debouncer = createDebouncer((text) => settled.push({ text, at: Date.now() - start }), options);
     const keys = (texts: string[], every: number) => {
       for (const text of texts) {
         debouncer.type(text);
@@ -60,6 +60,50 @@ describe('the patient search debounce', () => {
     for (const [i, s] of settled.entries()) expect(s.at - (i === 0 ? 0 : settled[i - 1]!.at)).toBeLessThanOrEqual(SEARCH_MAX_WAIT_MS);
     vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
     expect(settled.at(-1)!.text).toBe('smithsonianfields');
+  });
+
+  describe('as the patient search types (SEARCH_AS_YOU_TYPE: a key after a pause searches at once)', () => {
+    it('settles each key of a phone typist at once, with no wait', () => {
+      const { settled, keys } = typing(SEARCH_AS_YOU_TYPE);
+      // A key every 120 ms, as on a phone: each is after a pause longer than the debounce.
+      keys(['s', 'sm', 'smi', 'smit'], 120);
+      expect(settled).toEqual([
+        { text: 's', at: 0 },
+        { text: 'sm', at: 120 },
+        { text: 'smi', at: 240 },
+        { text: 'smit', at: 360 },
+      ]);
+    });
+
+    it('keys typed faster than the debounce still wait for the last one', () => {
+      const { settled, debouncer } = typing(SEARCH_AS_YOU_TYPE);
+      debouncer.type('j'); // after a pause: at once
+      vi.advanceTimersByTime(20);
+      debouncer.type('ja');
+      vi.advanceTimersByTime(20);
+      debouncer.type('jac'); // the last key, 40 ms in
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+      expect(settled.map((s) => s.text)).toEqual(['j']);
+      vi.advanceTimersByTime(1);
+      expect(settled).toEqual([
+        { text: 'j', at: 0 },
+        { text: 'jac', at: 40 + SEARCH_DEBOUNCE_MS },
+      ]);
+      // Nothing pending and no key for the debounce's length since: the next key is at once.
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+      debouncer.type('jack');
+      expect(settled.at(-1)).toEqual({ text: 'jack', at: 40 + 2 * SEARCH_DEBOUNCE_MS });
+    });
+
+    it('a key soon after a search settled waits, as one typed in a burst', () => {
+      const { settled, debouncer } = typing(SEARCH_AS_YOU_TYPE);
+      debouncer.type('l');
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 10);
+      debouncer.type('lo');
+      expect(settled.map((s) => s.text)).toEqual(['l']);
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+      expect(settled.map((s) => s.text)).toEqual(['l', 'lo']);
+    });
   });
 
   it('settles at once on Enter, and forgets a cancelled keyword', () => {

@@ -2,6 +2,10 @@
  * Settles what is being typed: `onSettle(text)` runs `delay` ms after the last `type(text)`,
  * and, while keys keep coming, at least every `maxWait` ms (so a fast typist still sees
  * results as they type). `flush()` settles at once (Enter), `cancel()` forgets the pending text.
+ *
+ * With `leading`, a key that comes after a pause (nothing pending, nothing settled for `delay`
+ * ms) settles at once: a phone typist's keys are that far apart, so each shows its results
+ * without the wait; keys typed faster than `delay` still wait for the last one.
  */
 export interface Debouncer {
   type(text: string): void;
@@ -9,8 +13,12 @@ export interface Debouncer {
   cancel(): void;
 }
 
-export function createDebouncer(onSettle: (text: string) => void, { delay, maxWait }: { delay: number; maxWait: number }): Debouncer {
+export function createDebouncer(
+  onSettle: (text: string) => void,
+  { delay, maxWait, leading = false }: { delay: number; maxWait: number; leading?: boolean },
+): Debouncer {
   let pending: string | null = null;
+  let settledAt = -Infinity;
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let longest: ReturnType<typeof setTimeout> | undefined;
 
@@ -24,12 +32,17 @@ export function createDebouncer(onSettle: (text: string) => void, { delay, maxWa
     const text = pending;
     stop();
     pending = null;
+    settledAt = Date.now();
     if (text !== null) onSettle(text);
   };
 
   return {
     type(text) {
       pending = text;
+      if (leading && quiet === undefined && Date.now() - settledAt >= delay) {
+        settle();
+        return;
+      }
       clearTimeout(quiet);
       quiet = setTimeout(settle, delay);
       longest ??= setTimeout(settle, maxWait);

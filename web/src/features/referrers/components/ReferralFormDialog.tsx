@@ -12,7 +12,7 @@ import { ApiRequestError } from '@/api/errors';
 import { FormDialog, FormErrors, FormSelect, FormTextField, showFieldErrors, splitFieldErrors, useValuesPerOpening } from '@/components/form';
 import { useToast } from '@/components/toast';
 import { createDebouncer } from '@/lib/debounce';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS } from '@/lib/constants';
+import { SEARCH_AS_YOU_TYPE } from '@/lib/constants';
 import { useCreatePatientReferral } from '../api/create-patient-referral';
 import { useReferrerSearch } from '../api/search-referrers';
 import type { PatientReferral, ReferrerSummary } from '../api/types';
@@ -32,7 +32,7 @@ function ReferrerField({ form, id }: { form: UseFormReturn<ReferralValues>; id: 
   const referralId = useWatch({ control: form.control, name: 'referralId' });
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
-  const debouncer = useMemo(() => createDebouncer((t) => setSearch(referrerKeyword(t)), { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS }), []);
+  const debouncer = useMemo(() => createDebouncer((t) => setSearch(referrerKeyword(t)), SEARCH_AS_YOU_TYPE), []);
   useEffect(() => () => debouncer.cancel(), [debouncer]);
   const results = useReferrerSearch(search, open);
   const options = results.data ?? [];

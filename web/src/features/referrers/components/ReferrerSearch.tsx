@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS } from '@/lib/constants';
+import { SEARCH_AS_YOU_TYPE } from '@/lib/constants';
 import { createDebouncer } from '@/lib/debounce';
 import { useReferrerSearch } from '../api/search-referrers';
 import type { ReferrerSummary } from '../api/types';
@@ -36,7 +36,7 @@ export function useReferrerSearchState() {
         setTyping(false);
         setKeyword(referrerKeyword(text));
       },
-      { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS },
+      SEARCH_AS_YOU_TYPE,
     ),
   );
   useEffect(() => () => debouncer.cancel(), [debouncer]);
