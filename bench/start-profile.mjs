@@ -25,6 +25,8 @@
 //                    on the dashboard, the drawer opened, Schedule tapped: a touch held 80 ms, as
 //                    bench/interactions.mjs does), traced from the touch to the frame with the day
 //                    (phone size, 360x640); with LONG=1 every task of the tap is shown
+//   TAP=patient      a patient opened from the search's results by a tap, after a start on
+//                    Patients, traced until the patient home shows
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -122,6 +124,25 @@ async function load(browser, base, path) {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+/** Touches `point` for 80 ms (a quick tap, as bench/interactions.mjs makes it), traced until `shown` is true in the page. */
+async function tracedTap(page, cdp, point, shown) {
+  return traced(page, cdp, async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await sleep(80);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction(shown, { polling: 'raf' });
+  });
+}
+
+/** The middle of the first of `elements` that has a box. */
+async function middleOf(elements) {
+  for (const element of elements) {
+    const box = await element.boundingBox();
+    if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+  throw new Error('nothing to tap');
+}
+
 /** The schedule's first open after a start, by a tap on Schedule in the drawer, traced (TAP=schedule). */
 async function tapSchedule(browser, base) {
   const page = await browser.newPage();
@@ -131,18 +152,37 @@ async function tapSchedule(browser, base) {
   await page.waitForSelector('[data-testid="toolbar-title"]');
   await page.tap('button[aria-label="Open navigation"]');
   await sleep(400); // the drawer's slide-in
-  let box = null;
-  for (const link of await page.$$('a[href$="/app/appointments"]')) box = (await link.boundingBox()) ?? box;
-  if (!box) throw new Error('no Schedule link to tap');
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const measured = await traced(page, cdp, async () => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-    await sleep(80);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await page.waitForFunction(() => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view'), { polling: 'raf' });
-  });
+  const point = await middleOf(await page.$$('a[href$="/app/appointments"]'));
+  const measured = await tracedTap(page, cdp, point, () => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view'));
   await page.close();
   return measured;
+}
+
+/**
+ * A patient opened from the search after a start (TAP=patient): the app reloaded on Patients, a
+ * name searched, the `rep`th result of five tapped (a different patient each time), traced until
+ * the patient home shows (header card and menu), as bench/interactions.mjs times it.
+ */
+async function tapPatient(browser, base, rep) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 360, height: 640, isMobile: true, hasTouch: true });
+  const cdp = await page.createCDPSession();
+  await page.goto(`${base}patients`, { waitUntil: 'networkidle0' });
+  await page.type('input[type="search"]', ['smi', 'joh', 'wil', 'bro', 'gar'][rep % 5]);
+  await page.waitForSelector('[data-testid="patient-results"] a');
+  await page.waitForFunction(() => document.querySelector('[aria-busy]')?.getAttribute('aria-busy') === 'false');
+  const rows = await page.$$('[data-testid="patient-results"] a');
+  const point = await middleOf([rows[rep % Math.min(5, rows.length)]]);
+  const measured = await tracedTap(page, cdp, point, () => !!document.querySelector('[data-testid="patient-header-card"]') && !!document.querySelector('a[href$="/demographics"]'));
+  await page.close();
+  return measured;
+}
+
+const TAPS = { schedule: { path: 'appointments', what: "the schedule's first open by a tap", run: tapSchedule }, patient: { path: 'patients', what: 'a patient opened from the search by a tap', run: tapPatient } };
+const tapped = process.env.TAP && TAPS[process.env.TAP];
+if (process.env.TAP && !tapped) {
+  console.error(`TAP is one of ${Object.keys(TAPS).join(', ')}`);
+  process.exit(2);
 }
 
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
@@ -209,14 +249,14 @@ try {
   for (const path of pages.filter((p) => p !== 'login')) await first.goto(`${server.base}${path}`, { waitUntil: 'networkidle0' });
   await first.close();
 
-  for (const path of process.env.TAP ? ['appointments'] : pages) {
-    console.log(process.env.TAP ? `\n## the schedule's first open by a tap: tasks of ${LONG} ms or more, ${reps} taps` : `\n## ${path}: tasks of ${LONG} ms or more, ${reps} loads`);
+  for (const path of tapped ? [tapped.path] : pages) {
+    console.log(tapped ? `\n## ${tapped.what}: tasks of ${LONG} ms or more, ${reps} taps` : `\n## ${path}: tasks of ${LONG} ms or more, ${reps} loads`);
     const functions = new Map();
     const callers = new Map();
     const byArea = new Map();
     let styleAndLayout = 0;
     for (let rep = 1; rep <= reps; rep++) {
-      const tasks = await longTasks(await (process.env.TAP ? tapSchedule(browser, server.base) : load(browser, server.base, path)));
+      const tasks = await longTasks(await (tapped ? tapped.run(browser, server.base, rep) : load(browser, server.base, path)));
       console.log(`\nload ${rep}: ${tasks.map((t) => `${ms(t.ms)}`).join(', ')} ms`);
       for (const t of tasks) {
         const areas = top(t.areas, 6).map(([a, v]) => `${a} ${ms(v)}`).join(', ');
