@@ -18,9 +18,18 @@
 //                                     HTTP cache emptied
 //                          cold       the HTTP cache, the service worker and its caches emptied: every
 //                                     script over the throttled network
+//   BROWSER              how the runs share Chromium (default fresh):
+//                          fresh      each run in a Chromium started for it (one profile folder for all,
+//                                     so the session and the service worker stay), after the caches are
+//                                     made ready in another: as a phone reopens the app, in a process
+//                                     that has not run it. In one long-lived browser, Lighthouse's
+//                                     first task (its coverage start, which walks the renderer's heap)
+//                                     grew from about 45 to about 110 ms after the first run
+//                          shared     every run in one Chromium (the figures before 2026-11-29, evening)
 //   LH_DEBUG             print the failing audits' elements and keep each run's whole report and trace
 //   --no-write           print the table without touching docs/performance.md
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PACKAGES as packages } from './chromium.mjs';
@@ -46,6 +55,11 @@ const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const cache = process.env.CACHE ?? 'installed';
 if (!['installed', 'cold'].includes(cache)) {
   console.error(`CACHE is 'installed' or 'cold', not '${cache}'.`);
+  process.exit(1);
+}
+const browserMode = process.env.BROWSER ?? 'fresh';
+if (!['fresh', 'shared'].includes(browserMode)) {
+  console.error(`BROWSER is 'fresh' or 'shared', not '${browserMode}'.`);
   process.exit(1);
 }
 const write = !process.argv.includes('--no-write');
@@ -129,23 +143,50 @@ async function logIn(browser, base) {
 }
 
 const { origin, base, stop } = await startDemoServer({ bin, name: 'lighthouse', webDir });
+// One profile folder for every Chromium started: local storage (the session), the service worker
+// and its caches outlive each browser, as an installed app's do between two opens.
+const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
 let chrome;
 let browser;
+
+/** Chromium as Lighthouse's own CLI starts it, with puppeteer-core connected to it. Root in a container has no sandbox. */
+async function startChrome() {
+  chrome = await chromeLauncher.launch({ chromePath, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'] });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+}
+
+/**
+ * Closes Chromium in order and waits for it to exit, so the profile's local storage (the session)
+ * is written out, then makes sure it is gone.
+ */
+async function stopChrome() {
+  const exited = chrome && new Promise((done) => (chrome.process.exitCode !== null ? done() : chrome.process.once('exit', done)));
+  await browser?.close().catch(() => undefined);
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+  await chrome?.kill();
+  browser = undefined;
+  chrome = undefined;
+}
+
 const results = [];
 try {
-  // Chromium as Lighthouse's own CLI starts it; puppeteer-core connects to the same browser to log
-  // in and empty the caches (local storage, which holds the session, is shared by its tabs).
-  // Root in a container has no sandbox.
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'] });
-  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  // puppeteer-core logs in and empties the caches in the same browser profile as Lighthouse
+  // (local storage, which holds the session, is shared by its tabs).
+  await startChrome();
   const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile' };
 
   for (const target of pages) {
     const samples = [];
     for (let run = 1; run <= runs; run++) {
+      if (browserMode === 'fresh' && !browser) await startChrome();
       if (target.loggedIn) {
         if (!(await loggedIn(browser, base))) await logIn(browser, base);
         await prepareCaches(browser, base, origin);
+      }
+      if (browserMode === 'fresh') {
+        // The app ran in this browser to get ready: Lighthouse measures in one that has not.
+        await stopChrome();
+        await startChrome();
       }
       // The login page is measured as a first visit (Lighthouse empties storage); the others keep
       // the session, with the caches as CACHE says. A run whose trace Lighthouse could not record
@@ -188,6 +229,7 @@ try {
         for (const id of sample.failing) console.error(id, JSON.stringify(lhr.audits[id].details?.items?.map((i) => i.node?.snippet ?? i.node?.selector ?? i) ?? null).slice(0, 1500));
       }
       samples.push(sample);
+      if (browserMode === 'fresh') await stopChrome();
       console.error(`${target.name} run ${run}: performance ${sample.performance}, accessibility ${sample.accessibility}, best practices ${sample.bestPractices}, LCP ${sample.lcpMs} ms, TBT ${sample.tbtMs} ms${sample.failing.length ? ` (failing: ${sample.failing.join(', ')})` : ''}`);
     }
     const perf = median(samples.map((s) => s.performance));
@@ -203,9 +245,9 @@ try {
     });
   }
 } finally {
-  await browser?.disconnect().catch(() => undefined);
-  await chrome?.kill();
+  await stopChrome();
   await stop();
+  rmSync(profile, { recursive: true, force: true });
 }
 
 const date = new Date().toISOString().slice(0, 10);
@@ -218,6 +260,7 @@ const table = [
   cache === 'cold'
     ? 'after login with the HTTP cache, the service worker and its caches emptied before each run (every script over the network),'
     : 'after login as the installed app reopened (service worker and its caches kept, HTTP cache emptied before each run),',
+  browserMode === 'fresh' ? 'each run in a Chromium started for it (the profile kept),' : 'every run in one Chromium,',
   `by performance score (LCP and TBT from that run), server \`${bin.startsWith(repo) ? bin.slice(repo.length + 1) : bin}\`${webDir ? ` serving \`${webDir.startsWith(repo) ? webDir.slice(repo.length + 1) : webDir}\`` : ''}.`,
   '',
   '| page | performance | accessibility | best practices | LCP | TBT | runs (performance) |',
@@ -228,7 +271,7 @@ console.log(table);
 
 const rawDir = join(repo, 'bench', 'results', 'raw');
 mkdirSync(rawDir, { recursive: true });
-writeFileSync(join(rawDir, `lighthouse-${cache}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ date, lighthouse: lhVersion, chrome: chromeVersion, runs, cache, results }, null, 2));
+writeFileSync(join(rawDir, `lighthouse-${cache}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ date, lighthouse: lhVersion, chrome: chromeVersion, runs, cache, browser: browserMode, results }, null, 2));
 
 if (write && !wanted) {
   const doc = join(repo, 'docs', 'performance.md');
