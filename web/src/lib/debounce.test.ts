@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_AS_YOU_TYPE, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS } from './constants';
-import { createDebouncer } from './debounce';
+import { createDebouncer, type DebounceOptions } from './debounce';
 
 /** A patient found 'in a keystroke': the search is asked for within this long of the last key (issue 12, item 14). */
 const KEYSTROKE_BUDGET_MS = 150;
 
-describe('the patient search debounce', () => {
+// The trailing settle (createDebouncer's default) at the search's delays, then as the patient search uses it.
+describe('the search debounce', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function typing(options: { delay: number; maxWait: number; leading?: boolean } = { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS }) {
+  function typing(options: DebounceOptions = { delay: SEARCH_DEBOUNCE_MS, maxWait: SEARCH_MAX_WAIT_MS }) {
     const settled: Array<{ text: string; at: number }> = [];
     const start = Date.now();
     const debouncer = createDebouncer((text) => settled.push({ text, at: Date.now() - start }), options);

@@ -13,10 +13,14 @@ export interface Debouncer {
   cancel(): void;
 }
 
-export function createDebouncer(
-  onSettle: (text: string) => void,
-  { delay, maxWait, leading = false }: { delay: number; maxWait: number; leading?: boolean },
-): Debouncer {
+/** How long to wait after a key (`delay`), at most between two settles (`maxWait`), and whether a key after a pause settles at once (`leading`). */
+export interface DebounceOptions {
+  delay: number;
+  maxWait: number;
+  leading?: boolean;
+}
+
+export function createDebouncer(onSettle: (text: string) => void, { delay, maxWait, leading = false }: DebounceOptions): Debouncer {
   let pending: string | null = null;
   let settledAt = -Infinity;
   let quiet: ReturnType<typeof setTimeout> | undefined;
