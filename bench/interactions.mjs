@@ -22,13 +22,13 @@ import { loadavg } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoServer } from './demo-server.mjs';
+import { dayShown, HOLD_MS, patientHomeShown, touch } from './taps.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(repo, 'web', 'package.json'));
 const { chromium } = require('playwright-core');
 
 const REPS = Number(process.env.REPS ?? 20);
-const HOLD_MS = Number(process.env.HOLD_MS ?? 80);
 const KEY_GAP_MS = Number(process.env.KEY_GAP_MS ?? 120);
 const bin = (() => {
   const configured = process.env.POCKETCHART_BIN ?? 'target/debug/pocketchart';
@@ -69,10 +69,7 @@ async function tap(page, cdp, locator) {
   await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   if (!box) throw new Error('nothing to tap');
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await sleep(HOLD_MS);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await touch(cdp, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
 }
 
 /** Starts waiting in the page (before the tap), for `ready` (a function source run each frame). */
@@ -182,7 +179,7 @@ async function main() {
       await searchFor(page, KEYWORDS[(i + 3) % KEYWORDS.length]);
       const rows = page.getByTestId('patient-results').getByRole('link');
       const row = rows.nth(Math.min(i % 5, (await rows.count()) - 1));
-      const shown = waitIn(page, 'tap', () => !!document.querySelector('[data-testid="patient-header-card"]') && !!document.querySelector('a[href$="/demographics"]'));
+      const shown = waitIn(page, 'tap', patientHomeShown);
       await sleep(5);
       await tap(page, cdp, row);
       record('open a patient from search', await shown);
@@ -190,7 +187,6 @@ async function main() {
 
     // Open the schedule from the navigation, starting from a fresh start of the app on the
     // dashboard each time (only what the service worker holds: no data, no code in memory).
-    const dayShown = () => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view');
     for (let i = 0; i < REPS; i += 1) {
       await page.goto(`${base}dashboard`);
       await page.getByTestId('toolbar-title').waitFor();

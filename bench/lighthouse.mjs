@@ -183,7 +183,7 @@ try {
         if (!(await loggedIn(browser, base))) await logIn(browser, base);
         await prepareCaches(browser, base, origin);
       }
-      if (browserMode === 'fresh') {
+      if (browserMode === 'fresh' && target.loggedIn) {
         // The app ran in this browser to get ready: Lighthouse measures in one that has not.
         await stopChrome();
         await startChrome();

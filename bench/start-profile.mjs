@@ -33,6 +33,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchChromium, mainThreadEvents, PACKAGES } from './chromium.mjs';
 import { logInAsDemo, startDemoServer } from './demo-server.mjs';
+import { dayShown, patientHomeShown, touch } from './taps.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { SourceMapConsumer } = await import(pathToFileURL(join(PACKAGES, 'source-map', 'source-map.js')).href);
@@ -124,12 +125,10 @@ async function load(browser, base, path) {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/** Touches `point` for 80 ms (a quick tap, as bench/interactions.mjs makes it), traced until `shown` is true in the page. */
+/** A quick tap at `point` (as bench/interactions.mjs makes it), traced until `shown` is true in the page. */
 async function tracedTap(page, cdp, point, shown) {
   return traced(page, cdp, async () => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-    await sleep(80);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await touch(cdp, point);
     await page.waitForFunction(shown, { polling: 'raf' });
   });
 }
@@ -153,7 +152,7 @@ async function tapSchedule(browser, base) {
   await page.tap('button[aria-label="Open navigation"]');
   await sleep(400); // the drawer's slide-in
   const point = await middleOf(await page.$$('a[href$="/app/appointments"]'));
-  const measured = await tracedTap(page, cdp, point, () => !!document.querySelector('[data-testid="day-swipe-area"][data-shown-day] .rbc-time-view'));
+  const measured = await tracedTap(page, cdp, point, dayShown);
   await page.close();
   return measured;
 }
@@ -173,7 +172,7 @@ async function tapPatient(browser, base, rep) {
   await page.waitForFunction(() => document.querySelector('[aria-busy]')?.getAttribute('aria-busy') === 'false');
   const rows = await page.$$('[data-testid="patient-results"] a');
   const point = await middleOf([rows[rep % Math.min(5, rows.length)]]);
-  const measured = await tracedTap(page, cdp, point, () => !!document.querySelector('[data-testid="patient-header-card"]') && !!document.querySelector('a[href$="/demographics"]'));
+  const measured = await tracedTap(page, cdp, point, patientHomeShown);
   await page.close();
   return measured;
 }
